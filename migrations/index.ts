@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as eventStore from './2026_11_22_00_00_00_event_store';
+
+/**
+ * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
+ * provider's dynamic import() cannot load .ts files under vitest, and a list also makes a
+ * forgotten migration a type error rather than a surprise in production.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_00_00_00_event_store': eventStore,
+};

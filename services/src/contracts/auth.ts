@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Request and response shapes of /api/auth/*, shared by the api (route schemas) and both web apps
+ * (form validation). Field names are the seeds' contract and may not change.
+ */
+
+const required = (label: string) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`);
+const email = z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.'));
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+const newPassword = z
+  .string({ error: 'The password field is required.' })
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, 'The password may not be greater than 200 characters.');
+
+export const registerBody = z.object({
+  first_name: required('first name').max(100),
+  last_name: required('last name').max(100),
+  username: required('username').regex(USERNAME_PATTERN, 'The username may only contain letters, numbers, dots, dashes and underscores (3 to 30 characters).'),
+  password: newPassword,
+  email,
+  phone: required('phone').regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone must be a valid phone number.'),
+  /** The *placement* (binary parent). Empty means the company's default code. */
+  referrer: z.string().trim().optional().default(''),
+  /** The *sponsor*. Empty means the sponsor is the placement. */
+  placer: z.string().trim().optional().nullable().transform((v) => v ?? ''),
+  package_id: z.coerce.number({ error: 'The package field is required.' }).int().positive('The package field is required.'),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({ username: required('username'), password: z.string().min(1, 'The password field is required.') });
+export const adminLoginBody = z.object({ email, password: z.string().min(1, 'The password field is required.') });
+
+/**
+ * `user_type` is `user` or `admin`; the old admin client sends a misspelt value for reset links, so any
+ * value that is not `user` and looks like "admin" counts as admin.
+ */
+export const userType = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v || v.toLowerCase() === 'user') return 'user' as const;
+    if (/^a[dm]{1,2}i?n|^admin/i.test(v)) return 'admin' as const;
+    ctx.addIssue({ code: 'custom', message: 'The selected user type is invalid.' });
+    return z.NEVER;
+  });
+export type UserType = 'user' | 'admin';
+
+const code = z.string({ error: 'The code field is required.' }).trim().regex(/^\d{6}$/, 'The code must be 6 digits.');
+
+export const emailBody = z.object({ email });
+export const emailConfirmationBody = z.object({ email, code });
+export const resetPasswordLinkBody = z.object({ email, user_type: userType });
+export const resetPasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
+export const sendTwoFactorBody = z.object({ email, user_type: userType });
+export const authenticateTwoFactorBody = z.object({ email, code, user_type: userType });
+export const changePasswordLinkBody = z.object({ email, old_password: z.string().min(1, 'The old password field is required.'), user_type: userType });
+export const changePasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
+export const adminChangeUserPasswordBody = z.object({ password: newPassword });
+export const toggleTwoFactorBody = z.object({ enable_2fa: z.coerce.boolean() });
+
+/** The signed-in member as the client reads it (seed 000 §3 "Auth user"). */
+export const authUser = z.object({
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  email_verified_at: z.string().nullable(),
+  package_id: z.number(),
+  reg_package_id: z.number(),
+  rank_id: z.number().nullable(),
+  is_stockist: z.boolean(),
+  /** True until the registration is paid and approved, and when an admin deactivates the member. */
+  is_deactivated: z.boolean(),
+  created_at: z.string(),
+  enable_2fa: z.boolean(),
+  /** `approved` once the registration payment is approved; null before. */
+  payment: z.enum(['approved', 'pending']).nullable(),
+  is_admin: z.literal(false),
+  withdrawal_amount: z.number(),
+  access_token: z.string().optional(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const adminRole = z.enum(['admin', 'finance']);
+export type AdminRole = z.infer<typeof adminRole>;
+
+export const authAdmin = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: adminRole,
+  enable_2fa: z.boolean(),
+  is_admin: z.literal(true),
+  access_token: z.string().optional(),
+});
+export type AuthAdmin = z.infer<typeof authAdmin>;
+
+/** Success messages, word for word from the seeds (000 §8, 002 §8). */
+export const authMessages = {
+  registered: 'Account created successfully and a confirmation code has been send to your mail',
+  emailConfirmed: 'Email confirmed successfully please login to continue',
+  confirmationResent: 'Email confirmation code resent successfully',
+  resetCodeSent: 'Reset password code has been sent to your email address',
+  passwordReset: 'Password has been reset successfully please login to continue',
+  changeCodeSent: 'Change password code has been sent to your email address',
+  passwordChanged: 'Password has been changed successfully',
+  userPasswordChanged: 'user password has been changed successfully',
+  twoFactorToggled: '2FA enabled/disabled successfully',
+} as const;

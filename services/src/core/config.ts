@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const configSchema = z.object({
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/portal'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16).default('development-only-secret-change-me'),
+  CODE_PEPPER: z.string().default('development-only-pepper'),
+  QUEUE_PREFIX: z.string().default('portal'),
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().default(1025),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_SECURE: z.stringbool().default(false),
+  MAIL_FROM: z.string().default('"Herbal Life Network" <no-reply@herbal-portal.test>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(15),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_MEMBER_DIST: z.string().optional(),
+  WEB_ADMIN_DIST: z.string().optional(),
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.parse(env);
+  return { ...parsed, publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}` };
+}

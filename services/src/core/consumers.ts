@@ -1,0 +1,145 @@
+import { type Transaction, sql } from 'kysely';
+import type { Database } from '../database';
+import type { Db } from './db';
+import { LOG_START, type LogPosition, type RecordedEvent, readLogBatch } from './event-store';
+
+/**
+ * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
+ * - projection: writes read tables; rebuildable into fresh tables.
+ * - policy: appends new events (naming their cause); made harmless to re-run by unique keys.
+ * A batch and its checkpoint commit in one transaction: every event is applied exactly once.
+ */
+export type Consumer = {
+  name: string;
+  kind: 'projection' | 'policy';
+  /** Event types it reads; others are skipped in SQL. Omit for all. */
+  eventTypes?: readonly string[];
+  /** Read tables a projection owns (for rebuilds). Must be written with unqualified names. */
+  tables?: readonly string[];
+  batchSize?: number;
+  /** Must not throw on a recorded event: validate at the command, not here. */
+  apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+};
+
+export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed'; error?: string };
+
+type Checkpoint = { last_transaction_id: string; last_global_position: number; status: string };
+
+async function ensureCheckpoint(db: Db | Transaction<Database>, name: string): Promise<void> {
+  await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(db);
+}
+
+async function tryLock(trx: Transaction<Database>, name: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    select pg_try_advisory_xact_lock(hashtextextended(${'consumer:' + name}, 0)) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}
+
+async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Checkpoint> {
+  const { rows } = await sql<Checkpoint>`
+    select last_transaction_id::text as last_transaction_id, last_global_position, status
+    from consumer_checkpoints where name = ${name}`.execute(trx);
+  if (!rows[0]) throw new Error(`no checkpoint row for consumer ${name}`);
+  return rows[0];
+}
+
+/**
+ * Applies one batch. Returns how many events it applied, or null when another runner holds the
+ * consumer. `searchPath` redirects a projection's unqualified table names (rebuilds).
+ */
+export async function runBatch(
+  db: Db,
+  consumer: Consumer,
+  options: { checkpointName?: string; searchPath?: string } = {},
+): Promise<{ applied: number; lastPosition: LogPosition | null } | null> {
+  const checkpointName = options.checkpointName ?? consumer.name;
+  return db.transaction().execute(async (trx) => {
+    if (!(await tryLock(trx, checkpointName))) return null;
+    if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
+    const checkpoint = await readCheckpoint(trx, checkpointName);
+    const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
+    const events = await readLogBatch(trx, after, { limit: consumer.batchSize ?? 500, types: consumer.eventTypes });
+    if (events.length === 0) return { applied: 0, lastPosition: null };
+    await consumer.apply(trx, events);
+    const last = events[events.length - 1]!;
+    // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls back.
+    const { numUpdatedRows } = await trx
+      .updateTable('consumer_checkpoints')
+      .set({
+        last_transaction_id: sql`${last.transactionId}::xid8`,
+        last_global_position: last.globalPosition,
+        events_applied: sql`events_applied + ${events.length}`,
+        status: 'running',
+        error: null,
+        failed_global_position: null,
+        updated_at: sql`now()`,
+      })
+      .where('name', '=', checkpointName)
+      .where(sql`last_transaction_id`, '=', sql`${checkpoint.last_transaction_id}::xid8`)
+      .where('last_global_position', '=', checkpoint.last_global_position)
+      .executeTakeFirst();
+    if (Number(numUpdatedRows) !== 1) throw new Error(`checkpoint of ${checkpointName} moved during a batch`);
+    return { applied: events.length, lastPosition: { transactionId: last.transactionId, globalPosition: last.globalPosition } };
+  });
+}
+
+/**
+ * Runs batches until the consumer has caught up. A failing batch stops the consumer where it is
+ * (never skipping the event) and records the error and position for operators; the next wake-up
+ * tries again, so a deployed fix resumes it.
+ */
+export async function drainConsumer(
+  db: Db,
+  consumer: Consumer,
+  options: { checkpointName?: string; searchPath?: string; maxBatches?: number; onBatch?: (applied: number) => void } = {},
+): Promise<DrainResult> {
+  const checkpointName = options.checkpointName ?? consumer.name;
+  await ensureCheckpoint(db, checkpointName);
+  let applied = 0;
+  for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
+    let result: Awaited<ReturnType<typeof runBatch>>;
+    try {
+      result = await runBatch(db, consumer, options);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await recordFailure(db, checkpointName, message);
+      return { applied, status: 'failed', error: message };
+    }
+    if (result === null) return { applied, status: 'busy' };
+    applied += result.applied;
+    options.onBatch?.(result.applied);
+    if (result.applied < (consumer.batchSize ?? 500)) return { applied, status: 'caught_up' };
+  }
+  return { applied, status: 'caught_up' };
+}
+
+async function recordFailure(db: Db, checkpointName: string, message: string): Promise<void> {
+  // The failing event is the first one after the checkpoint (batches are all-or-nothing).
+  await sql`
+    update consumer_checkpoints c set status = 'failed', error = ${message.slice(0, 2000)}, updated_at = now(),
+      failed_global_position = (
+        select e.global_position from events e
+        where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_global_position)
+        order by e.transaction_id, e.global_position limit 1)
+    where name = ${checkpointName}`.execute(db);
+}
+
+export type ConsumerLag = { name: string; status: string; behind: number; error: string | null; failedAt: number | null };
+
+/** How far each consumer is behind the visible log (for /api/ready and /metrics). */
+export async function consumerLag(db: Db, consumers: readonly Consumer[]): Promise<ConsumerLag[]> {
+  const result: ConsumerLag[] = [];
+  for (const consumer of consumers) {
+    const { rows } = await sql<{ status: string | null; error: string | null; failed: number | null; behind: number }>`
+      select c.status, c.error, c.failed_global_position as failed,
+        (select count(*) from events e
+          where (e.transaction_id, e.global_position) > (coalesce(c.last_transaction_id, '0'::xid8), coalesce(c.last_global_position, 0))
+          ${consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``})::int as behind
+      from (select 1) one left join consumer_checkpoints c on c.name = ${consumer.name}`.execute(db);
+    const row = rows[0]!;
+    result.push({ name: consumer.name, status: row.status ?? 'new', behind: row.behind, error: row.error, failedAt: row.failed });
+  }
+  return result;
+}
+
+export { LOG_START };

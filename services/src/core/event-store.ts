@@ -1,0 +1,270 @@
+import { createHash, randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { sql } from 'kysely';
+import type { Executor } from './db';
+import { ConcurrencyConflict } from './errors';
+
+/**
+ * The event log (docs/event-store.md). One table, one row per event, streams ordered by
+ * stream_position, the whole log read in commit order (transaction_id, global_position).
+ */
+
+export type Actor =
+  | { type: 'member'; id: string }
+  | { type: 'admin'; id: string }
+  | { type: 'system'; id: string }
+  | { type: 'anonymous'; id: null };
+
+export type EventMetadata = {
+  actor: Actor;
+  /** When the command was decided; also the event's recorded_at, so the hash is reproducible. */
+  now: string;
+  request_id?: string | null;
+  correlation_id?: string | null;
+  /** The event that caused this one (policies); null for commands from people. */
+  causation_id?: string | null;
+  idempotency_key?: string | null;
+};
+
+/** What a decider returns: a past-tense type and plain JSON data. */
+export type DomainEvent<Type extends string = string, Data extends object = Record<string, unknown>> = {
+  type: Type;
+  data: Data;
+};
+
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  streamId: string;
+  streamPosition: number;
+  globalPosition: number;
+  transactionId: string;
+  eventId: string;
+  schemaVersion: number;
+  metadata: EventMetadata;
+  recordedAt: string;
+  prevHash: string;
+  hash: string;
+};
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Expected version: the number of events the caller saw in the stream (0 = a new stream), or 'any'. */
+export type ExpectedVersion = number | 'any';
+
+type EventRow = {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: Date;
+  event_id: string;
+  prev_hash: string;
+  hash: string;
+};
+
+export function eventHash(event: {
+  prevHash: string;
+  streamId: string;
+  streamPosition: number;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: unknown;
+  recordedAt: string;
+  eventId: string;
+}): string {
+  // Canonical JSON (RFC 8785) so the hash survives jsonb's reordering of keys.
+  const canonical = canonicalize({
+    prev_hash: event.prevHash,
+    stream_id: event.streamId,
+    stream_position: event.streamPosition,
+    type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+    recorded_at: event.recordedAt,
+    event_id: event.eventId,
+  });
+  return createHash('sha256').update(canonical ?? '').digest('hex');
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    type: row.type,
+    data: row.data,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    eventId: row.event_id,
+    schemaVersion: row.schema_version,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at.toISOString(),
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+const eventColumns = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_position, type,
+  schema_version, data, metadata, recorded_at, event_id, prev_hash, hash`;
+
+export async function readStream(db: Executor, streamId: string): Promise<RecordedEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select ${eventColumns} from events where stream_id = ${streamId} order by stream_position`.execute(db);
+  return rows.map(toRecorded);
+}
+
+export async function streamVersion(db: Executor, streamId: string): Promise<{ version: number; lastHash: string }> {
+  const { rows } = await sql<{ stream_position: number; hash: string }>`
+    select stream_position, hash from events where stream_id = ${streamId}
+    order by stream_position desc limit 1`.execute(db);
+  const last = rows[0];
+  return last ? { version: last.stream_position, lastHash: last.hash } : { version: 0, lastHash: GENESIS_HASH };
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/**
+ * Appends events at the stream's end. Keep it the first write of its transaction (an xid taken
+ * earlier would sort these events before events committed in between).
+ * Two writers at the same expected version: the second blocks on the primary key until the
+ * first commits, then fails with a unique violation, answered as ConcurrencyConflict.
+ */
+export async function appendToStream(
+  db: Executor,
+  streamId: string,
+  events: readonly DomainEvent[],
+  options: { expectedVersion: ExpectedVersion; metadata: EventMetadata },
+): Promise<RecordedEvent[]> {
+  if (events.length === 0) return [];
+  const current = await streamVersion(db, streamId);
+  if (options.expectedVersion !== 'any' && options.expectedVersion !== current.version) {
+    throw new ConcurrencyConflict(streamId, options.expectedVersion, current.version);
+  }
+  const recordedAt = new Date(options.metadata.now).toISOString();
+  let prevHash = current.lastHash;
+  const rows = events.map((event, index) => {
+    const streamPosition = current.version + index + 1;
+    const eventId = randomUUID();
+    const hash = eventHash({
+      prevHash,
+      streamId,
+      streamPosition,
+      type: event.type,
+      schemaVersion: 1,
+      data: event.data,
+      metadata: options.metadata,
+      recordedAt,
+      eventId,
+    });
+    const row = { streamPosition, eventId, prevHash, hash, event };
+    prevHash = hash;
+    return row;
+  });
+  try {
+    const { rows: inserted } = await sql<{ global_position: number; transaction_id: string }>`
+      insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
+      select * from unnest(
+        ${sql.val(rows.map(() => streamId))}::text[],
+        ${sql.val(rows.map((r) => r.streamPosition))}::int[],
+        ${sql.val(rows.map((r) => r.event.type))}::text[],
+        ${sql.val(rows.map(() => 1))}::smallint[],
+        ${sql.val(rows.map((r) => JSON.stringify(r.event.data)))}::jsonb[],
+        ${sql.val(rows.map(() => JSON.stringify(options.metadata)))}::jsonb[],
+        ${sql.val(rows.map(() => recordedAt))}::timestamptz[],
+        ${sql.val(rows.map((r) => r.eventId))}::uuid[],
+        ${sql.val(rows.map((r) => r.prevHash))}::text[],
+        ${sql.val(rows.map((r) => r.hash))}::text[]
+      )
+      returning global_position, transaction_id::text as transaction_id`.execute(db);
+    return rows.map((r, i) => ({
+      ...r.event,
+      streamId,
+      streamPosition: r.streamPosition,
+      globalPosition: inserted[i]!.global_position,
+      transactionId: inserted[i]!.transaction_id,
+      eventId: r.eventId,
+      schemaVersion: 1,
+      metadata: options.metadata,
+      recordedAt,
+      prevHash: r.prevHash,
+      hash: r.hash,
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error, 'events_pkey')) {
+      throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
+    }
+    throw error;
+  }
+}
+
+export type LogPosition = { transactionId: string; globalPosition: number };
+export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
+
+/**
+ * The next events of the whole log after `after`, in commit order, and only those below the oldest
+ * transaction still running: an event committed late by a slower transaction sorts after
+ * everything a reader has already passed, so it is never skipped.
+ */
+export async function readLogBatch(
+  db: Executor,
+  after: LogPosition,
+  options: { limit: number; types?: readonly string[] },
+): Promise<RecordedEvent[]> {
+  const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
+  const { rows } = await sql<EventRow>`
+    select ${eventColumns} from events
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ${typeFilter}
+    order by transaction_id, global_position
+    limit ${options.limit}`.execute(db);
+  return rows.map(toRecorded);
+}
+
+export type VerifyProblem = { streamId: string; streamPosition: number; problem: string };
+
+/**
+ * Recomputes every event's hash and checks each links to its predecessor in the stream. An edited
+ * event fails its own hash; an edited hash breaks the next link; a removed event leaves a gap.
+ */
+export async function verifyLog(db: Executor, options: { batchSize?: number } = {}): Promise<{ ok: boolean; checked: number; problems: VerifyProblem[] }> {
+  const batchSize = options.batchSize ?? 5000;
+  const problems: VerifyProblem[] = [];
+  let checked = 0;
+  let cursor: { streamId: string; streamPosition: number } = { streamId: '', streamPosition: 0 };
+  let previous: { streamId: string; streamPosition: number; hash: string } | null = null;
+  for (;;) {
+    const { rows } = await sql<EventRow>`
+      select ${eventColumns} from events
+      where (stream_id, stream_position) > (${cursor.streamId}, ${cursor.streamPosition})
+      order by stream_id, stream_position limit ${batchSize}`.execute(db);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const e = toRecorded(row);
+      const sameStream = previous?.streamId === e.streamId;
+      const expectedPosition = sameStream ? previous!.streamPosition + 1 : 1;
+      const expectedPrev = sameStream ? previous!.hash : GENESIS_HASH;
+      if (e.streamPosition !== expectedPosition) {
+        problems.push({ streamId: e.streamId, streamPosition: e.streamPosition, problem: `gap: expected position ${expectedPosition}` });
+      }
+      if (e.prevHash !== expectedPrev) {
+        problems.push({ streamId: e.streamId, streamPosition: e.streamPosition, problem: 'does not link to the previous event' });
+      }
+      if (eventHash(e) !== e.hash) {
+        problems.push({ streamId: e.streamId, streamPosition: e.streamPosition, problem: 'content does not match its hash' });
+      }
+      previous = { streamId: e.streamId, streamPosition: e.streamPosition, hash: e.hash };
+      checked++;
+    }
+    const last = rows[rows.length - 1]!;
+    cursor = { streamId: last.stream_id, streamPosition: last.stream_position };
+  }
+  return { ok: problems.length === 0, checked, problems };
+}

@@ -1,0 +1,41 @@
+import { defineConfig, type Connect, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The back office is served under /admin/, but its three public pages live beside it at the site root
+ * (seed 000 §2.1). In production the API server answers those paths with this app's index.html; this
+ * plugin does the same for `vite` and `vite preview` so the pages can be opened locally.
+ */
+const PUBLIC_PAGES = /^\/(admin-login|admin-two-factor-auth|admin-reset-password)\/?(\?.*)?$/;
+
+const rewritePublicPages: Connect.NextHandleFunction = (req, _res, next) => {
+  if (req.url && PUBLIC_PAGES.test(req.url)) {
+    const query = req.url.indexOf('?');
+    req.url = '/admin/index.html' + (query >= 0 ? req.url.slice(query) : '');
+  }
+  next();
+};
+
+const publicPagesFallback = (): Plugin => ({
+  name: 'admin-public-pages-fallback',
+  configureServer(server) {
+    server.middlewares.use(rewritePublicPages);
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use(rewritePublicPages);
+  },
+});
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react(), publicPagesFallback()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: {
+    port: 4174,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+});
