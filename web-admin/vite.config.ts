@@ -26,16 +26,19 @@ const publicPagesFallback = (): Plugin => ({
   },
 });
 
+/** Where `/api` goes in `vite` and `vite preview`; the API server listens on 3000 by default. */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), publicPagesFallback()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5174,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: {
     port: 4174,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
 });

@@ -239,6 +239,7 @@ function processInfo(pid: number): { alive: boolean; ppid?: number; cwd?: string
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const afterComm = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (afterComm[0] === 'Z' || afterComm[0] === 'X') return { alive: false }; // zombie: exited, not yet reaped
     info.ppid = Number(afterComm[1]);
     info.comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
   } catch {

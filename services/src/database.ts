@@ -40,7 +40,102 @@ export type IdempotentRequestsTable = {
   created_at: Generated<Date>;
 };
 
+export type MembersTable = {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  package_id: number;
+  reg_package_id: number;
+  sponsor_id: string | null;
+  placement_parent_id: string | null;
+  placement_leg: 'left' | 'right' | null;
+  is_root: Generated<boolean>;
+  email_verified_at: Date | null;
+  enable_2fa: Generated<boolean>;
+  activated_at: Date | null;
+  deactivated: Generated<boolean>;
+  is_stockist: Generated<boolean>;
+  rank_id: number | null;
+  withdrawal_amount: Generated<number>;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type AdminsTable = {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'finance';
+  enable_2fa: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type AccountKind = 'member' | 'admin';
+
+export type CredentialsTable = { account_kind: AccountKind; account_id: string; password_hash: string; changed_at: Date };
+
+export type OneTimeCodesTable = {
+  id: Generated<number>;
+  account_kind: AccountKind;
+  account_id: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: Generated<Date>;
+};
+
+export type SessionsTable = {
+  id: string;
+  account_kind: AccountKind;
+  account_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type PackagesTable = {
+  id: number;
+  name: string;
+  point_value: number;
+  registration_value: number;
+  pickup_amount: number;
+  matching_bonus_cap: number;
+  updated_at: Date;
+};
+
+export type RanksTable = {
+  id: number;
+  name: string;
+  points: number;
+  is_global_profit_eligible: boolean;
+  description: string;
+  package_id: number;
+  updated_at: Date;
+};
+
+export type SettingsTable = { id: Generated<number>; values: unknown; updated_at: Date };
+
+export type DailyRegistrationsTable = { day: string; package_id: number; registrations: Generated<number>; activations: Generated<number> };
+
 export interface Database {
+  daily_registrations: DailyRegistrationsTable;
+  members: MembersTable;
+  admins: AdminsTable;
+  credentials: CredentialsTable;
+  one_time_codes: OneTimeCodesTable;
+  sessions: SessionsTable;
+  packages: PackagesTable;
+  ranks: RanksTable;
+  settings: SettingsTable;
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
   unique_keys: UniqueKeysTable;

@@ -20,6 +20,8 @@ const configSchema = z.object({
   WEB_MEMBER_DIST: z.string().optional(),
   WEB_ADMIN_DIST: z.string().optional(),
   UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** Registrations accepted from one address per 15 minutes (an office behind one address registers several). */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };

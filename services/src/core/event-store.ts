@@ -248,9 +248,9 @@ export async function verifyLog(db: Executor, options: { batchSize?: number } = 
     if (rows.length === 0) break;
     for (const row of rows) {
       const e = toRecorded(row);
-      const sameStream = previous?.streamId === e.streamId;
-      const expectedPosition = sameStream ? previous!.streamPosition + 1 : 1;
-      const expectedPrev = sameStream ? previous!.hash : GENESIS_HASH;
+      const prior: { streamId: string; streamPosition: number; hash: string } | null = previous?.streamId === e.streamId ? previous : null;
+      const expectedPosition: number = prior ? prior.streamPosition + 1 : 1;
+      const expectedPrev: string = prior ? prior.hash : GENESIS_HASH;
       if (e.streamPosition !== expectedPosition) {
         problems.push({ streamId: e.streamId, streamPosition: e.streamPosition, problem: `gap: expected position ${expectedPosition}` });
       }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { CssBaseline } from '@mui/material';
 import { AdminContext, Notification } from 'react-admin';
 import { i18nProvider } from '../i18n';
 import { lightTheme } from '../themes/theme';
@@ -10,6 +11,7 @@ import { lightTheme } from '../themes/theme';
  */
 export const PublicShell = () => (
   <AdminContext i18nProvider={i18nProvider} theme={lightTheme} darkTheme={null}>
+    <CssBaseline />
     <Outlet />
     <Notification />
   </AdminContext>

@@ -17,7 +17,8 @@ export const PasswordField = forwardRef<HTMLDivElement, TextFieldProps>(function
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={shown ? 'Hide password' : 'Show password'}
+                // A title (not aria-label) names the button, so getByLabel('Password') finds only the input.
+                title={shown ? 'Hide password' : 'Show password'}
                 aria-pressed={shown}
                 onClick={() => setShown((s) => !s)}
                 onMouseDown={(e) => e.preventDefault()}

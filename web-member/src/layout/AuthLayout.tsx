@@ -38,7 +38,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: Props) {
           top: 0,
           height: '100vh',
           background:
-            'radial-gradient(circle at 85% 10%, rgba(217,169,85,0.28), transparent 42%), radial-gradient(circle at 0% 100%, rgba(127,195,153,0.35), transparent 45%), linear-gradient(160deg, #1c5c3a 0%, #113824 100%)',
+            'radial-gradient(circle at 85% 10%, rgba(159,224,184,0.16), transparent 42%), radial-gradient(circle at 0% 100%, rgba(127,195,153,0.35), transparent 45%), linear-gradient(160deg, #1c5c3a 0%, #113824 100%)',
           overflow: 'hidden',
         }}
       >

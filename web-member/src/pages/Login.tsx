@@ -34,7 +34,9 @@ export default function LoginPage() {
     try {
       const res = await authApi.login({ username: values.username.trim(), password: values.password });
       queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(completeLogin(res.data));
+      const next = completeLogin(res.data);
+      if (res.message) (res.data.access_token ? toast.success : toast.info)(res.message);
+      navigate(next);
     } catch {
       /* the client has shown the error */
     }
@@ -93,7 +95,7 @@ export default function LoginPage() {
           noValidate
           onSubmit={onForgot}
           aria-label="Forgot password"
-          sx={{ mt: 3, p: 2.25, borderRadius: 2, bgcolor: 'primary.50', border: 1, borderColor: 'divider', backgroundColor: '#f4faf6' }}
+          sx={{ mt: 3, p: 2.25, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: '#f4faf6' }}
         >
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             Reset your password

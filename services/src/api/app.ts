@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { authRoutes } from '../auth/routes';
+import { catalogueRoutes } from '../catalogue/routes';
+import type { Consumer } from '../core/consumers';
+import { membershipRoutes } from '../membership/routes';
+import type { AppServices } from './context';
+import { registerErrorHandler } from './errors';
+import { idempotency } from './idempotency';
+import { operationsRoutes } from './operations';
+
+export type AppOptions = AppServices & {
+  redis: Redis;
+  consumers: readonly Consumer[];
+  /** Request logging; off unless given (tests stay quiet). */
+  httpLogger?: FastifyServerOptions['logger'];
+};
+
+/** The api: every capability's routes under /api, both web apps from the same origin. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.httpLogger ?? false,
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1_000_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', options.config);
+  app.decorate('db', options.db);
+  app.decorate('mailer', options.mailer);
+  app.decorate('commands', options.commands);
+  app.decorate('clock', options.clock);
+  app.decorateRequest('account', null);
+  registerErrorHandler(app);
+
+  await app.register(cors, { origin: true, exposedHeaders: ['Content-Range'] });
+  await app.register(jwt, { secret: options.config.JWT_SECRET });
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing: the limits are keyed by the name or e-mail being tried.
+    hook: 'preHandler',
+    redis: options.redis,
+    nameSpace: `${options.config.QUEUE_PREFIX}:rate-limit:`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute(s).`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Herbal Life Network portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(idempotency);
+
+  await app.register(operationsRoutes({ redis: options.redis, consumers: options.consumers }));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(membershipRoutes);
+      await api.register(catalogueRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await serveWebApps(app, options.config);
+  return app;
+}
+
+/** Serves the built member app at / and the admin app at /admin (client-side routes fall back to index.html). */
+async function serveWebApps(app: FastifyInstance, config: AppServices['config']): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const memberDist = config.WEB_MEMBER_DIST ?? path.join(root, 'web-member/dist');
+  const adminDist = config.WEB_ADMIN_DIST ?? path.join(root, 'web-admin/dist');
+  const haveMember = existsSync(path.join(memberDist, 'index.html'));
+  const haveAdmin = existsSync(path.join(adminDist, 'index.html'));
+  // Only the first registration may decorate reply.sendFile.
+  if (haveMember) {
+    await app.register(fastifyStatic, { root: memberDist, prefix: '/', decorateReply: true, index: false, wildcard: false });
+  }
+  if (haveAdmin) {
+    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', decorateReply: !haveMember, index: false, wildcard: false });
+  }
+  const adminPaths = /^\/(admin(\/|$)|admin-login|admin-two-factor-auth|admin-reset-password)/;
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.status(404).send({ success: false, message: `No such path: ${request.method} ${pathname}` });
+    }
+    const dist = adminPaths.test(pathname) ? (haveAdmin ? adminDist : null) : haveMember ? memberDist : null;
+    if (!dist) return reply.status(404).send({ success: false, message: 'The web app is not built yet: run npm run build.' });
+    return reply.type('text/html').sendFile('index.html', dist);
+  });
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import client from 'prom-client';
+import type { Redis } from 'ioredis';
+import { type Consumer, consumerLag } from '../core/consumers';
+
+/** /api/health, /api/ready and /metrics (API.md §3). */
+export function operationsRoutes(options: { redis: Redis; consumers: readonly Consumer[] }): FastifyPluginAsync {
+  return async (app) => {
+    const registry = new client.Registry();
+    client.collectDefaultMetrics({ register: registry });
+    const requestDuration = new client.Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Request durations by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+    const consumerBehind = new client.Gauge({ name: 'consumer_events_behind', help: 'Events a consumer has not applied yet', labelNames: ['consumer'], registers: [registry] });
+    const consumerFailed = new client.Gauge({ name: 'consumer_failed', help: '1 when a consumer stopped on an event', labelNames: ['consumer'], registers: [registry] });
+    const queueDepth = new client.Gauge({ name: 'queue_jobs_waiting', help: 'BullMQ jobs waiting in the consumer queue', registers: [registry] });
+    const oldestTransaction = new client.Gauge({ name: 'postgres_oldest_xid_transaction_seconds', help: 'Age of the oldest open transaction holding an xid (holds back every log reader)', registers: [registry] });
+
+    app.addHook('onResponse', async (request, reply) => {
+      requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+
+    async function oldestXidTransactionSeconds(): Promise<number> {
+      const { rows } = await sql<{ age: number | null }>`
+        select extract(epoch from max(now() - xact_start))::float8 as age from pg_stat_activity
+        where backend_xid is not null and pid <> pg_backend_pid()`.execute(app.db);
+      return rows[0]?.age ?? 0;
+    }
+
+    app.get('/api/health', { schema: { hide: true } }, async () => ({ success: true, message: 'up', data: { uptime_seconds: Math.round(process.uptime()) } }));
+
+    app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+      const checks: Record<string, unknown> = {};
+      let ready = true;
+      try {
+        await sql`select 1`.execute(app.db);
+        checks.database = 'ok';
+        checks.oldest_open_transaction_seconds = await oldestXidTransactionSeconds();
+        checks.consumers = await consumerLag(app.db, options.consumers);
+      } catch (error) {
+        ready = false;
+        checks.database = error instanceof Error ? error.message : 'unreachable';
+      }
+      try {
+        await options.redis.ping();
+        checks.redis = 'ok';
+      } catch (error) {
+        ready = false;
+        checks.redis = error instanceof Error ? error.message : 'unreachable';
+      }
+      return reply.status(ready ? 200 : 503).send({ success: ready, message: ready ? 'ready' : 'not ready', data: checks });
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      for (const lag of await consumerLag(app.db, options.consumers)) {
+        consumerBehind.set({ consumer: lag.name }, lag.behind);
+        consumerFailed.set({ consumer: lag.name }, lag.status === 'failed' ? 1 : 0);
+      }
+      oldestTransaction.set(await oldestXidTransactionSeconds());
+      const waiting = await options.redis.llen(`${app.config.QUEUE_PREFIX}:consumers:wait`).catch(() => 0);
+      queueDepth.set(waiting);
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  };
+}

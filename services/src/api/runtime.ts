@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { consumers as allConsumers } from '../consumers';
+import type { CommandContext } from '../core/command';
+import type { Config } from '../core/config';
+import type { Consumer } from '../core/consumers';
+import { type Db, createDb } from '../core/db';
+import { type Doorbell, createDoorbell } from '../core/wakeups';
+import { type Mailer, createMailer } from '../notifications/mailer';
+
+/** The long-lived connections a process (api, worker, test) holds, built once and closed once. */
+export type Runtime = {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  redis: Redis;
+  doorbell: Doorbell;
+  mailer: Mailer;
+  commands: CommandContext;
+  consumers: readonly Consumer[];
+  clock: () => Date;
+  close: () => Promise<void>;
+};
+
+export function createRuntime(config: Config, logger: Logger, options: { consumers?: readonly Consumer[]; clock?: () => Date } = {}): Runtime {
+  const consumers = options.consumers ?? allConsumers;
+  const db = createDb(config.DATABASE_URL, { applicationName: 'portal' });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const doorbell = createDoorbell(config.REDIS_URL, config.QUEUE_PREFIX);
+  const mailer = createMailer(config, logger);
+  const names = consumers.map((c) => c.name);
+  const commands: CommandContext = {
+    db,
+    onCommitted: () => {
+      if (names.length === 0) return;
+      // Losing a ring only delays consumers until the next sweep.
+      doorbell.ring(names).catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
+    },
+  };
+  return {
+    config,
+    logger,
+    db,
+    redis,
+    doorbell,
+    mailer,
+    commands,
+    consumers,
+    clock: options.clock ?? (() => new Date()),
+    async close() {
+      await doorbell.close().catch(() => {});
+      redis.disconnect();
+      mailer.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeMailedTo, createTestApp, type TestApp } from '../../test/app';
+import { demoLogins } from '../seed/demo-company';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Json = { success: boolean; message: string; data: any; errors?: Record<string, string[]> };
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  const body = options.body as Record<string, unknown> | undefined;
+  if (url === '/api/auth/register' && body && body.referrer === '') options = { ...options, body: { ...body, referrer: await openPlacement() } };
+  const response = await t.app.inject({
+    method,
+    url,
+    payload: options.body as object | undefined,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+let counter = 0;
+/**
+ * Registrations without a placement go to the oldest member with a free leg (breadth-first from the
+ * root, like the real default code would until it fills), skipping parents a test placed its own
+ * children under, so tests never compete for the same legs.
+ */
+const reservedParents = new Set<string>();
+async function openPlacement(): Promise<string> {
+  const row = await t.runtime.db
+    .selectFrom('members as m')
+    .select('m.username')
+    .where((eb) => eb(eb.selectFrom('members as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.placement_parent_id', '=', 'm.id'), '<', 2))
+    .where('m.username', 'not in', [...reservedParents, '-'])
+    .orderBy('m.created_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.username;
+}
+function newMember(overrides: Record<string, unknown> = {}) {
+  counter++;
+  return {
+    first_name: 'Chidi',
+    last_name: `Okafor${counter}`,
+    username: `chidi${counter}_${Date.now() % 100000}`,
+    password: 'correct horse battery',
+    email: `chidi${counter}.${Date.now() % 100000}@example.test`,
+    phone: '08031234567',
+    referrer: '',
+    placer: '',
+    package_id: 2,
+    ...overrides,
+  };
+}
+
+/** Registers, confirms the e-mail with the mailed code, signs in: returns the token and user. */
+async function registeredMember(overrides: Record<string, unknown> = {}, options: { asParent?: boolean } = {}) {
+  const member = newMember(overrides);
+  if (options.asParent) reservedParents.add(member.username);
+  const registered = await call('POST', '/api/auth/register', { body: member });
+  expect(registered.status, registered.body.message).toBe(200);
+  const code = await codeMailedTo(t.mail, member.email);
+  expect((await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code } })).status).toBe(200);
+  const login = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
+  expect(login.status).toBe(200);
+  return { ...member, id: registered.body.data.uuid as string, token: login.body.data.access_token as string };
+}
+
+async function adminToken(who: 'admin' | 'finance' = 'admin') {
+  const login = await call('POST', '/api/auth/admin-login', { body: { email: demoLogins[who].email, password: demoLogins[who].password } });
+  expect(login.status).toBe(200);
+  return login.body.data.access_token as string;
+}
+
+describe('registration → confirmation → sign-in (seed 000 §4)', () => {
+  it('registers, mails a code, refuses sign-in until the e-mail is confirmed, then signs in to the welcome state', async () => {
+    const member = newMember();
+    const registered = await call('POST', '/api/auth/register', { body: member });
+    expect(registered).toMatchObject({ status: 200, body: { success: true, message: 'Account created successfully and a confirmation code has been send to your mail' } });
+
+    const early = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
+    expect(early.status).toBe(200);
+    expect(early.body.data).toMatchObject({ email_verified_at: null, username: member.username });
+    expect(early.body.data.access_token).toBeUndefined();
+
+    const code = await codeMailedTo(t.mail, member.email);
+    const wrong = await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong).toMatchObject({ status: 422, body: { message: 'The code is invalid.' } });
+    const confirmed = await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code } });
+    expect(confirmed).toMatchObject({ status: 200, body: { message: 'Email confirmed successfully please login to continue' } });
+
+    const login = await call('POST', '/api/auth/login', { body: { username: member.username.toUpperCase(), password: member.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ payment: null, is_deactivated: true, is_admin: false, enable_2fa: false, package_id: 2 });
+    expect(login.body.data.email_verified_at).not.toBeNull();
+    const me = await call('GET', '/api/auth/user', { token: login.body.data.access_token });
+    expect(me.body.data).toMatchObject({ uuid: registered.body.data.uuid, email: member.email });
+    // No placement given: the company's default code (the root) is the placement and the sponsor.
+    const root = await t.runtime.db.selectFrom('members').select('id').where('is_root', '=', true).executeTakeFirstOrThrow();
+    const row = await t.runtime.db.selectFrom('members').select(['placement_parent_id', 'sponsor_id', 'placement_leg']).where('id', '=', registered.body.data.uuid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ placement_parent_id: root.id, sponsor_id: root.id, placement_leg: 'left' });
+  });
+
+  it('signs the root member in straight to the dashboard state (payment approved)', async () => {
+    const login = await call('POST', '/api/auth/login', { body: { username: demoLogins.root.username, password: demoLogins.root.password } });
+    expect(login.body.data).toMatchObject({ payment: 'approved', is_deactivated: false });
+    expect(login.body.data.access_token).toEqual(expect.any(String));
+  });
+
+  it('answers a wrong password and an unknown name with the same message', async () => {
+    const wrongPassword = await call('POST', '/api/auth/login', { body: { username: demoLogins.root.username, password: 'nope-nope' } });
+    const unknown = await call('POST', '/api/auth/login', { body: { username: 'nobody-here', password: 'nope-nope' } });
+    expect(wrongPassword).toMatchObject({ status: 422, body: { message: 'These credentials do not match our records.' } });
+    expect(unknown.body.message).toBe(wrongPassword.body.message);
+  });
+});
+
+describe('registration rules (BUSINESS-RULES.md §1)', () => {
+  it('answers missing fields with 422 and the first message, naming each field', async () => {
+    const response = await call('POST', '/api/auth/register', { body: { username: 'x' } });
+    expect(response.status).toBe(422);
+    expect(response.body.success).toBe(false);
+    expect(response.body.errors).toHaveProperty('first_name');
+    expect(response.body.errors).toHaveProperty('email');
+    expect(response.body.message).toBe(Object.values(response.body.errors!)[0]![0]);
+  });
+
+  it('refuses a username or e-mail already taken, whatever their case', async () => {
+    const first = newMember();
+    expect((await call('POST', '/api/auth/register', { body: first })).status).toBe(200);
+    const sameName = await call('POST', '/api/auth/register', { body: newMember({ username: first.username.toUpperCase() }) });
+    expect(sameName).toMatchObject({ status: 422, body: { message: 'The username has already been taken.', errors: { username: ['The username has already been taken.'] } } });
+    const sameEmail = await call('POST', '/api/auth/register', { body: newMember({ email: first.email.toUpperCase() }) });
+    expect(sameEmail).toMatchObject({ status: 422, body: { message: 'The email has already been taken.' } });
+  });
+
+  it('refuses an unknown package, placement or sponsor', async () => {
+    expect((await call('POST', '/api/auth/register', { body: newMember({ package_id: 99 }) })).body.message).toBe('The selected package is invalid.');
+    expect((await call('POST', '/api/auth/register', { body: newMember({ referrer: 'ghost' }) })).body.message).toBe('The placement (referrer) does not exist.');
+    expect((await call('POST', '/api/auth/register', { body: newMember({ referrer: demoLogins.root.username, placer: 'ghost' }) })).body.message).toBe('The sponsor does not exist.');
+  });
+
+  it('places left then right under a placement, and refuses a third with the seeds message', async () => {
+    const parent = await registeredMember({}, { asParent: true });
+    const left = await registeredMember({ referrer: parent.username });
+    const right = await registeredMember({ referrer: parent.username });
+    const third = await call('POST', '/api/auth/register', { body: newMember({ referrer: parent.username }) });
+    expect(third.status).toBe(422);
+    expect(third.body.message).toBe(`${parent.username} already has two direct registrations; enter them as Sponsor and a member of their downline as Placement`);
+    const rows = await t.runtime.db.selectFrom('members').select(['id', 'placement_leg', 'sponsor_id', 'placement_parent_id']).where('placement_parent_id', '=', parent.id).orderBy('created_at').execute();
+    expect(rows.map((r) => [r.id, r.placement_leg, r.sponsor_id])).toEqual([
+      [left.id, 'left', parent.id],
+      [right.id, 'right', parent.id],
+    ]);
+  });
+
+  it('accepts a placement inside the sponsor downline and refuses one outside it', async () => {
+    const sponsor = await registeredMember({}, { asParent: true });
+    const child = await registeredMember({ referrer: sponsor.username }, { asParent: true });
+    const outsider = await registeredMember();
+    const inside = await call('POST', '/api/auth/register', { body: newMember({ referrer: child.username, placer: sponsor.username }) });
+    expect(inside.status).toBe(200);
+    const row = await t.runtime.db.selectFrom('members').select(['sponsor_id', 'placement_parent_id']).where('id', '=', inside.body.data.uuid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sponsor_id: sponsor.id, placement_parent_id: child.id });
+    const outside = await call('POST', '/api/auth/register', { body: newMember({ referrer: outsider.username, placer: sponsor.username }) });
+    expect(outside.status).toBe(422);
+    expect(outside.body.message).toBe(`The placement must be ${sponsor.username} or a member of ${sponsor.username}'s downline.`);
+  });
+
+  it('gives five simultaneous registrations under one placement exactly the two legs', async () => {
+    const parent = await registeredMember({}, { asParent: true });
+    const results = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/auth/register', { body: newMember({ referrer: parent.username }) })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    for (const refused of results.filter((r) => r.status !== 200)) expect(refused.body.message).toMatch(/already has two direct registrations/);
+    const legs = await t.runtime.db.selectFrom('members').select('placement_leg').where('placement_parent_id', '=', parent.id).execute();
+    expect(legs.map((l) => l.placement_leg).sort()).toEqual(['left', 'right']);
+  });
+
+  it('records one member for a repeated request with the same Idempotency-Key', async () => {
+    const member = newMember();
+    const headers = { 'idempotency-key': `register-${member.username}` };
+    const first = await call('POST', '/api/auth/register', { body: member, headers });
+    const again = await call('POST', '/api/auth/register', { body: member, headers });
+    expect(again).toEqual(first);
+    const count = await t.runtime.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('username', '=', member.username).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe('one-time codes', () => {
+  it('allows five wrong tries, then refuses even the right code until a new one is sent', async () => {
+    const member = newMember();
+    await call('POST', '/api/auth/register', { body: member });
+    const code = await codeMailedTo(t.mail, member.email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code: wrong } });
+    const locked = await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code } });
+    expect(locked).toMatchObject({ status: 422, body: { message: 'Too many wrong codes; please request a new one.' } });
+    t.mail.clear();
+    expect((await call('POST', '/api/auth/resend-email-confirmation', { body: { email: member.email } })).body.message).toBe('Email confirmation code resent successfully');
+    const fresh = await codeMailedTo(t.mail, member.email);
+    expect((await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code: fresh } })).status).toBe(200);
+  });
+
+  it('expires a code after 15 minutes', async () => {
+    const member = newMember();
+    await call('POST', '/api/auth/register', { body: member });
+    const code = await codeMailedTo(t.mail, member.email);
+    t.clock.advanceMinutes(16);
+    const late = await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code } });
+    expect(late).toMatchObject({ status: 422, body: { message: 'The code has expired; please request a new one.' } });
+  });
+
+  it('answers a reset request for an unknown address exactly like a known one, and mails nothing', async () => {
+    t.mail.clear();
+    const unknown = await call('POST', '/api/auth/reset-password-link', { body: { email: 'nobody@example.test', user_type: 'user' } });
+    expect(unknown).toMatchObject({ status: 200, body: { message: 'Reset password code has been sent to your email address' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mail.messages()).toHaveLength(0);
+  });
+});
+
+describe('sessions', () => {
+  it('ends a session after 15 minutes without a request, and keeps it alive with requests', async () => {
+    const member = await registeredMember();
+    t.clock.advanceMinutes(14);
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(200);
+    t.clock.advanceMinutes(14);
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(200);
+    t.clock.advanceMinutes(16);
+    expect(await call('GET', '/api/auth/user', { token: member.token })).toMatchObject({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
+  });
+
+  it('ends the session on logout', async () => {
+    const member = await registeredMember();
+    expect((await call('POST', '/api/auth/logout', { token: member.token })).body.message).toBe('Logged out successfully');
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(401);
+  });
+
+  it('resets a forgotten password with the mailed code and ends every session', async () => {
+    const member = await registeredMember();
+    t.mail.clear();
+    await call('POST', '/api/auth/reset-password-link', { body: { email: member.email, user_type: 'user' } });
+    const code = await codeMailedTo(t.mail, member.email, /Reset/);
+    const reset = await call('POST', '/api/auth/reset-password', { body: { email: member.email, code, password: 'a brand new secret', user_type: 'user' } });
+    expect(reset.body.message).toBe('Password has been reset successfully please login to continue');
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(422);
+    expect((await call('POST', '/api/auth/login', { body: { username: member.username, password: 'a brand new secret' } })).status).toBe(200);
+  });
+
+  it('changes a password in two steps (old password + mailed code), keeping only the current session', async () => {
+    const member = await registeredMember();
+    const otherSession = (await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } })).body.data.access_token;
+    const wrongOld = await call('POST', '/api/auth/change-password-link', { token: member.token, body: { email: member.email, old_password: 'not it', user_type: 'user' } });
+    expect(wrongOld).toMatchObject({ status: 422, body: { message: 'The old password is incorrect.' } });
+    t.mail.clear();
+    const link = await call('POST', '/api/auth/change-password-link', { token: member.token, body: { email: member.email, old_password: member.password, user_type: 'user' } });
+    expect(link.body.message).toBe('Change password code has been sent to your email address');
+    const code = await codeMailedTo(t.mail, member.email, /password change/);
+    const changed = await call('POST', '/api/auth/change-password', { token: member.token, body: { email: member.email, code, password: 'changed secret 123', user_type: 'user' } });
+    expect(changed.body.message).toBe('Password has been changed successfully');
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(200);
+    expect((await call('GET', '/api/auth/user', { token: otherSession })).status).toBe(401);
+  });
+
+  it('refuses a change-password code request for someone else’s e-mail', async () => {
+    const a = await registeredMember();
+    const b = await registeredMember();
+    const response = await call('POST', '/api/auth/change-password-link', { token: a.token, body: { email: b.email, old_password: b.password, user_type: 'user' } });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('asks for a mailed code after the password, and only then issues a token', async () => {
+    const member = await registeredMember();
+    expect((await call('PUT', `/api/users/${member.id}/toggle-2fa`, { token: member.token, body: { enable_2fa: true } })).body.message).toBe('2FA enabled/disabled successfully');
+    t.mail.clear();
+    // Knowing the address is not enough: no password step yet, so no code is sent.
+    await call('POST', '/api/auth/send-2fa-verification-email', { body: { email: member.email, user_type: 'user' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mail.messages()).toHaveLength(0);
+
+    const login = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
+    expect(login.body.data).toMatchObject({ enable_2fa: true });
+    expect(login.body.data.access_token).toBeUndefined();
+    await call('POST', '/api/auth/send-2fa-verification-email', { body: { email: member.email, user_type: 'user' } });
+    const code = await codeMailedTo(t.mail, member.email, /sign-in code/);
+    const verified = await call('POST', '/api/auth/authenticate-2fa', { body: { email: member.email, code, user_type: 'user' } });
+    expect(verified.status).toBe(200);
+    expect((await call('GET', '/api/auth/user', { token: verified.body.data.access_token })).status).toBe(200);
+  });
+
+  it('does the same for an admin, with the admin user type', async () => {
+    const token = await adminToken();
+    await call('PUT', '/api/auth/toggle-admin-2fa', { token, body: { enable_2fa: true } });
+    const login = await call('POST', '/api/auth/admin-login', { body: { email: demoLogins.admin.email, password: demoLogins.admin.password } });
+    expect(login.body.data.access_token).toBeUndefined();
+    t.mail.clear();
+    await call('POST', '/api/auth/send-2fa-verification-email', { body: { email: demoLogins.admin.email, user_type: 'admin' } });
+    const code = await codeMailedTo(t.mail, demoLogins.admin.email);
+    const verified = await call('POST', '/api/auth/authenticate-2fa', { body: { email: demoLogins.admin.email, code, user_type: 'admin' } });
+    expect(verified.body.data).toMatchObject({ is_admin: true, role: 'admin' });
+    const adminNow = verified.body.data.access_token as string;
+    await call('PUT', '/api/auth/toggle-admin-2fa', { token: adminNow, body: { enable_2fa: false } });
+    expect((await call('GET', '/api/auth/admin', { token: adminNow })).body.data.enable_2fa).toBe(false);
+  });
+});
+
+describe('who may do what', () => {
+  it('lets a member change only their own account; 403 for anyone else’s', async () => {
+    const a = await registeredMember();
+    const b = await registeredMember();
+    expect((await call('PUT', `/api/users/${b.id}/toggle-2fa`, { token: a.token, body: { enable_2fa: true } })).status).toBe(403);
+    expect((await call('PUT', `/api/users/${a.id}/toggle-2fa`, { token: a.token, body: { enable_2fa: false } })).status).toBe(200);
+  });
+
+  it('keeps members out of admin calls and admins out of member-only calls', async () => {
+    const member = await registeredMember();
+    expect((await call('GET', '/api/auth/admin', { token: member.token })).status).toBe(403);
+    expect((await call('GET', '/api/auth/user', { token: await adminToken() })).status).toBe(403);
+    expect((await call('GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  it('lets an admin reset a member’s password (ending their sessions) but not finance staff', async () => {
+    const member = await registeredMember();
+    const finance = await call('PUT', `/api/auth/${member.id}/change-user-password`, { token: await adminToken('finance'), body: { password: 'set by finance' } });
+    expect(finance.status).toBe(403);
+    const admin = await call('PUT', `/api/auth/${member.id}/change-user-password`, { token: await adminToken(), body: { password: 'set by the admin' } });
+    expect(admin.body.message).toBe('user password has been changed successfully');
+    expect((await call('GET', '/api/auth/user', { token: member.token })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { username: member.username, password: 'set by the admin' } })).status).toBe(200);
+  });
+
+  it('records each account change as an event naming the actor', async () => {
+    const member = await registeredMember();
+    const events = await t.runtime.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', `member-${member.id}`).orderBy('stream_position').execute();
+    expect(events.map((e) => e.type)).toEqual(['MemberRegistered', 'MemberEmailConfirmed']);
+    expect(events[1]!.metadata).toMatchObject({ actor: { type: 'member', id: member.id } });
+  });
+});
+
+describe('rate limits and errors', () => {
+  it('slows down repeated sign-in attempts for one name with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call('POST', '/api/auth/login', { body: { username: 'brute-force-target', password: `guess-${i}` } })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('answers bad JSON and unknown paths with a readable message, never a stack trace', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    const missing = await call('GET', '/api/nothing-here');
+    expect(missing).toMatchObject({ status: 404, body: { success: false } });
+  });
+});
+
+describe('operations', () => {
+  it('serves health, readiness, metrics and the OpenAPI description', async () => {
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    const ready = await call('GET', '/api/ready');
+    expect(ready.body.data).toMatchObject({ database: 'ok', redis: 'ok' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('http_request_duration_seconds');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(docs.json().paths)).toContain('/api/auth/login');
+  });
+});

@@ -1,0 +1,109 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../core/db';
+import { RuleViolation } from '../core/errors';
+import type { AccountKind } from '../database';
+
+/**
+ * One-time codes (BUSINESS-RULES.md §1): 6 digits, valid 15 minutes, single use, at most 5 wrong
+ * tries. Only an HMAC of the code is stored.
+ */
+export type CodePurpose = 'email_confirmation' | 'two_factor' | 'password_reset' | 'password_change' | 'password_verified';
+
+export const CODE_TTL_MINUTES = 15;
+export const MAX_WRONG_TRIES = 5;
+
+export const codeMessages = {
+  invalid: 'The code is invalid.',
+  expired: 'The code has expired; please request a new one.',
+  tooManyTries: 'Too many wrong codes; please request a new one.',
+} as const;
+
+function hashCode(pepper: string, kind: AccountKind, accountId: string, purpose: CodePurpose, code: string): string {
+  return createHmac('sha256', pepper).update(`${kind}:${accountId}:${purpose}:${code}`).digest('hex');
+}
+
+/** Issues a fresh code; earlier unused codes of the same purpose stop working. */
+export async function issueCode(
+  db: Executor,
+  pepper: string,
+  account: { kind: AccountKind; id: string },
+  purpose: CodePurpose,
+  now: Date,
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: now })
+    .where('account_kind', '=', account.kind)
+    .where('account_id', '=', account.id)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('one_time_codes')
+    .values({
+      account_kind: account.kind,
+      account_id: account.id,
+      purpose,
+      code_hash: hashCode(pepper, account.kind, account.id, purpose, code),
+      expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+    })
+    .execute();
+  return code;
+}
+
+/**
+ * Checks and consumes a code. A wrong try is counted even though the request fails, so the caller
+ * must not run this inside a transaction it rolls back on failure.
+ */
+export async function consumeCode(
+  db: Executor,
+  pepper: string,
+  account: { kind: AccountKind; id: string },
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<void> {
+  const latest = await db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('account_kind', '=', account.kind)
+    .where('account_id', '=', account.id)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.consumed_at !== null) throw new RuleViolation(codeMessages.invalid, 'code');
+  if (latest.attempts >= MAX_WRONG_TRIES) throw new RuleViolation(codeMessages.tooManyTries, 'code');
+  if (latest.expires_at.getTime() <= now.getTime()) throw new RuleViolation(codeMessages.expired, 'code');
+  const expected = Buffer.from(latest.code_hash, 'hex');
+  const given = Buffer.from(hashCode(pepper, account.kind, account.id, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const { rows } = await sql<{ attempts: number }>`
+      update one_time_codes set attempts = attempts + 1 where id = ${latest.id} returning attempts`.execute(db);
+    throw new RuleViolation((rows[0]?.attempts ?? MAX_WRONG_TRIES) >= MAX_WRONG_TRIES ? codeMessages.tooManyTries : codeMessages.invalid, 'code');
+  }
+  // Single use, even under two concurrent correct submissions.
+  const { numUpdatedRows } = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', latest.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) !== 1) throw new RuleViolation(codeMessages.invalid, 'code');
+}
+
+/** A password step that a second factor must follow within the code's lifetime. */
+export async function hasRecentPasswordStep(db: Executor, account: { kind: AccountKind; id: string }, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('one_time_codes')
+    .select('id')
+    .where('account_kind', '=', account.kind)
+    .where('account_id', '=', account.id)
+    .where('purpose', '=', 'password_verified')
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,5 @@
+import type { Consumer } from './core/consumers';
+import { registrationStatsProjection } from './membership/registration-stats';
+
+/** Every asynchronous consumer of the log (projections and policies), run by the worker. */
+export const consumers: readonly Consumer[] = [registrationStatsProjection];

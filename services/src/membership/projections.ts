@@ -1,0 +1,52 @@
+import type { Executor } from '../core/db';
+import type { RecordedEvent } from '../core/event-store';
+import type { MemberEvent } from './events';
+
+/** Inline projection: the members table changes in the same transaction as the member's events. */
+export async function projectMembers(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    const event = recorded as unknown as RecordedEvent<MemberEvent>;
+    const at = new Date(recorded.recordedAt);
+    switch (event.type) {
+      case 'MemberRegistered': {
+        const d = event.data;
+        await db
+          .insertInto('members')
+          .values({
+            id: d.member_id,
+            username: d.username,
+            email: d.email,
+            first_name: d.first_name,
+            last_name: d.last_name,
+            phone: d.phone,
+            package_id: d.package_id,
+            reg_package_id: d.package_id,
+            sponsor_id: d.sponsor_id,
+            placement_parent_id: d.placement_parent_id,
+            placement_leg: d.placement_leg,
+            is_root: d.is_root,
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        break;
+      }
+      case 'MemberEmailConfirmed':
+        await db.updateTable('members').set({ email_verified_at: at, updated_at: at }).where('id', '=', event.data.member_id).execute();
+        break;
+      case 'MemberActivated':
+        await db.updateTable('members').set({ activated_at: at, updated_at: at }).where('id', '=', event.data.member_id).execute();
+        break;
+      case 'MemberTwoFactorChanged':
+        await db.updateTable('members').set({ enable_2fa: event.data.enabled, updated_at: at }).where('id', '=', event.data.member_id).execute();
+        break;
+      case 'MemberPasswordChanged':
+        break;
+      default: {
+        const unknownEvent: never = event;
+        void unknownEvent;
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { RequireMember } from './auth/RequireMember';
+import { MemberLayout } from './layout/MemberLayout';
+import { FullPageLoader } from './components/FullPageLoader';
+import LoginPage from './pages/Login';
+
+const RegisterPage = lazy(() => import('./pages/Register'));
+const EmailConfirmationPage = lazy(() => import('./pages/EmailConfirmation'));
+const TwoFactorAuthPage = lazy(() => import('./pages/TwoFactorAuth'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPassword'));
+const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy'));
+const WelcomePage = lazy(() => import('./pages/Welcome'));
+const DashboardPage = lazy(() => import('./pages/Dashboard'));
+const NotFoundPage = lazy(() => import('./pages/NotFound'));
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          {/* public (seed 000 §2.1) */}
+          <Route path="/" element={<LoginPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/email-confirmation" element={<EmailConfirmationPage />} />
+          <Route path="/two-factor-auth" element={<TwoFactorAuthPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+
+          {/* signed-in members (seed 000 §6) */}
+          <Route element={<RequireMember />}>
+            <Route path="/welcome" element={<WelcomePage />} />
+            <Route path="/user" element={<MemberLayout />}>
+              <Route index element={<Navigate to="dashboard" replace />} />
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Route>
+
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,72 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { emailConfirmationBody } from '@portal/services/contracts/auth';
+import { authApi } from '../api/auth';
+import { AuthLayout } from '../layout/AuthLayout';
+import { CodeField } from '../components/CodeField';
+import { ResendLink } from '../components/ResendLink';
+import { MissingEmailAlert } from '../components/MissingEmailAlert';
+import { AppLink } from '../components/FormLinks';
+import { toast } from '../lib/notify';
+
+type Input = z.input<typeof emailConfirmationBody>;
+
+export default function EmailConfirmationPage() {
+  const navigate = useNavigate();
+  const email = useSearchParams()[0].get('email')?.trim() ?? '';
+  const form = useForm<Input>({ resolver: zodResolver(emailConfirmationBody), defaultValues: { email, code: '' } });
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      const res = await authApi.confirmEmail({ email, code: code.trim() });
+      toast.success(res.message || 'Email confirmed successfully please login to continue');
+      navigate('/login');
+    } catch {
+      /* shown */
+    }
+  });
+
+  const resend = async () => {
+    try {
+      const res = await authApi.resendEmailConfirmation(email);
+      toast.success(res.message || 'Email confirmation code resent successfully');
+    } catch {
+      /* shown */
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Confirm your e-mail"
+      subtitle={
+        email ? (
+          <>
+            We sent a 6-digit code to <b>{email}</b>. Enter it below to confirm your e-mail address.
+          </>
+        ) : undefined
+      }
+    >
+      {!email ? (
+        <MissingEmailAlert />
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Email confirmation">
+          <Stack spacing={2.5}>
+            <CodeField autoFocus {...form.register('code')} error={!!form.formState.errors.code} helperText={form.formState.errors.code?.message} />
+            <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+              Confirm e-mail
+            </Button>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+            Didn’t get the code? <ResendLink onResend={resend} />
+          </Typography>
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+        <AppLink to="/login">Back to login</AppLink>
+      </Typography>
+    </AuthLayout>
+  );
+}
