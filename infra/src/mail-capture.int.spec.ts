@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { startMailCapture, type CapturedMail, type MailCapture } from './mail-capture.js';
+import { extractCode, startMailCapture, type CapturedMail, type MailCapture } from './mail-capture.js';
 
 describe('mail capture', () => {
   let capture: MailCapture;
@@ -42,6 +42,7 @@ describe('mail capture', () => {
     expect(mail.from).toContain('no-reply@portal.test');
     expect(mail.text).toMatch(/\b\d{6}\b/);
     expect(/\b(\d{6})\b/.exec(mail.text)?.[1]).toBe(code);
+    expect(extractCode(mail)).toBe(code);
     expect(mail.html).toContain(`<b>${code}</b>`);
     expect(Number.isNaN(Date.parse(mail.receivedAt))).toBe(false);
 

@@ -282,9 +282,13 @@ function matchesRecipient(mail: CapturedMail, addr: string): boolean {
   return mail.to.some((t) => t.toLowerCase() === want);
 }
 
-/** First standalone 4–8 digit number in subject or text: the confirmation code, usually. */
-function findCode(mail: CapturedMail): string | null {
-  const m = /(?<![\d.,])\d{6}(?![\d.,]\d)/.exec(`${mail.subject}\n${mail.text}`) ?? /(?<![\d.,])\d{4,8}(?![\d.,]\d)/.exec(`${mail.subject}\n${mail.text}`);
+/**
+ * The first standalone 6-digit number in the subject or text (the portal's confirmation codes are
+ * 6 digits), or null. Digits that are part of longer numbers, amounts (12,500.00) or identifiers
+ * (PO-202401-7) are ignored.
+ */
+export function extractCode(mail: Pick<CapturedMail, 'subject' | 'text'>): string | null {
+  const m = /(?<![\w.,\-#/])\d{6}(?![\w\-/]|[.,]\d)/.exec(`${mail.subject}\n${mail.text}`);
   return m ? m[0] : null;
 }
 
@@ -342,6 +346,7 @@ tr:last-child td { border-bottom:0; }
 tbody tr:hover { background:#f5f8ff; }
 td.subject a { font-weight:600; }
 td.time, td.code { white-space:nowrap; }
+.addr { color:var(--muted); font-size:12px; }
 .code b { font: 600 15px/1 ui-monospace, SFMono-Regular, Menlo, monospace; color:var(--accent); background:#ecfdf3; padding:3px 7px; border-radius:5px; letter-spacing:.08em; }
 .preview { color:var(--muted); font-size:13px; margin-top:2px; max-width:520px; overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
 .empty { padding:40px; text-align:center; color:var(--muted); background:#fff; border:1px dashed var(--line); border-radius:8px; }
@@ -365,14 +370,20 @@ ${script}
 </script></body></html>`;
 }
 
+function renderFrom(from: string): string {
+  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  if (!m || !m[1]) return esc(from);
+  return `${esc(m[1])}<div class="addr">${esc(m[2] ?? '')}</div>`;
+}
+
 function renderList(mails: CapturedMail[], smtpPort: number): string {
   const rows = mails
     .map((m) => {
-      const code = findCode(m);
+      const code = extractCode(m);
       const preview = m.text.replace(/\s+/g, ' ').trim().slice(0, 160);
       return `<tr>
 <td class="time">${fmtTime(m.receivedAt)}</td>
-<td>${esc(m.from)}</td>
+<td class="from">${renderFrom(m.from)}</td>
 <td>${m.to.map(esc).join('<br>')}</td>
 <td class="subject"><a href="/messages/${encodeURIComponent(m.id)}">${esc(m.subject || '(no subject)')}</a><div class="preview">${esc(preview)}</div></td>
 <td class="code">${code ? `<b>${esc(code)}</b>` : ''}</td>
@@ -401,7 +412,7 @@ document.getElementById('clear').addEventListener('click', function () {
 }
 
 function renderMessage(m: CapturedMail): string {
-  const code = findCode(m);
+  const code = extractCode(m);
   const body = `<header><a href="/">← All messages</a><span class="spacer"></span><span class="meta">#${esc(m.id)}</span></header>
 <main>
 <dl>

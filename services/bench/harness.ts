@@ -13,6 +13,8 @@ export type Settings = {
   warmupSeconds: number;
   /** Events loaded for the consumer catch-up benchmarks (BENCH_EVENTS). */
   events: number;
+  /** Events Emmett's consumer + projector handles (BENCH_EMMETT_PROCESSOR_EVENTS; it does ~2 statements per event). */
+  emmettProcessorEvents: number;
   /** Writer counts for the append benchmarks (BENCH_CONCURRENCY, comma-separated). */
   concurrency: number[];
 };
@@ -42,7 +44,7 @@ export type BenchModule = {
 export type EmmettTask =
   | { kind: 'append'; connectionString: string; concurrency: number; seconds: number; warmupSeconds: number; streamLength: number }
   | { kind: 'load'; connectionString: string; events: number; eventsPerStream: number; concurrency: number }
-  | { kind: 'consume-processor'; connectionString: string; batchSize: number; pullingFrequencyInMs: number; table: string; expected: number }
+  | { kind: 'consume-processor'; connectionString: string; batchSize: number; pullingFrequencyInMs: number; table: string; limit: number }
   | { kind: 'consume-read-batch'; connectionString: string; batchSize: number; table: string; expected: number };
 
 // ---------------------------------------------------------------------------------------------

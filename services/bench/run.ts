@@ -4,8 +4,9 @@
  * JSON to services/bench/last-run.json, and drops the databases.
  *
  * Environment: DATABASE_URL (server to use; its database name is ignored), BENCH_SECONDS (5),
- * BENCH_WARMUP_SECONDS (1), BENCH_EVENTS (100000), BENCH_CONCURRENCY (1,8,32),
- * BENCH_ONLY (comma-separated module names).
+ * BENCH_WARMUP_SECONDS (1), BENCH_EVENTS (100000), BENCH_EMMETT_PROCESSOR_EVENTS (20000),
+ * BENCH_CONCURRENCY (1,8,32),
+ * BENCH_ONLY (comma-separated module names), BENCH_KEEP_DATABASES=1 (keep them, for inspection; drop by hand).
  *
  * A benchmark is a `<name>.bench.ts` module exporting `{ name, description, run(ctx) }`; add it to
  * `modules` below.
@@ -40,6 +41,7 @@ const settings: Settings = {
   seconds: envNumber('BENCH_SECONDS', 5),
   warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 1),
   events: Math.round(envNumber('BENCH_EVENTS', 100_000)),
+  emmettProcessorEvents: Math.round(envNumber('BENCH_EMMETT_PROCESSOR_EVENTS', 20_000)),
   concurrency: (process.env.BENCH_CONCURRENCY ?? '1,8,32').split(',').map((s) => {
     const n = Number(s.trim());
     if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_CONCURRENCY: bad writer count ${s}`);
@@ -78,6 +80,11 @@ async function freshDatabase(label: string): Promise<FreshDatabase> {
 }
 
 async function dropDatabases(): Promise<void> {
+  if (process.env.BENCH_KEEP_DATABASES === '1') {
+    if (created.size > 0) log(`BENCH_KEEP_DATABASES=1: keeping ${[...created].join(', ')}`);
+    created.clear();
+    return;
+  }
   for (const name of [...created]) {
     try {
       await admin.query(`drop database if exists "${name}" with (force)`);
@@ -184,7 +191,7 @@ async function main(): Promise<void> {
       `shared_buffers=${machine.postgres.shared_buffers}, synchronous_commit=${machine.postgres.synchronous_commit}, ` +
       `fsync=${machine.postgres.fsync}, max_wal_size=${machine.postgres.max_wal_size}`,
     `  settings    BENCH_SECONDS=${settings.seconds}, BENCH_WARMUP_SECONDS=${settings.warmupSeconds}, ` +
-      `BENCH_EVENTS=${settings.events}, BENCH_CONCURRENCY=${settings.concurrency.join(',')}`,
+      `BENCH_EVENTS=${settings.events}, BENCH_EMMETT_PROCESSOR_EVENTS=${settings.emmettProcessorEvents}, BENCH_CONCURRENCY=${settings.concurrency.join(',')}`,
     `  databases   portal_bench_${runId}_* (fresh, dropped at the end)`,
     '',
   ].join('\n');

@@ -43,14 +43,22 @@ async function readCheckpoint(trx: Transaction<Database>, name: string): Promise
   return rows[0];
 }
 
-/**
- * Applies one batch. Returns how many events it applied, or null when another runner holds the
- * consumer. `searchPath` redirects a projection's unqualified table names (rebuilds).
- */
-export async function runBatch(
+/** A batch whose apply threw: how many events it held and where it started (it rolled back). */
+class BatchFailed extends Error {
+  constructor(
+    readonly original: unknown,
+    readonly events: number,
+    readonly firstGlobalPosition: number,
+  ) {
+    super(original instanceof Error ? original.message : String(original));
+  }
+}
+
+async function applyBatch(
   db: Db,
   consumer: Consumer,
-  options: { checkpointName?: string; searchPath?: string } = {},
+  options: { checkpointName?: string; searchPath?: string },
+  limit: number,
 ): Promise<{ applied: number; lastPosition: LogPosition | null } | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
@@ -58,9 +66,13 @@ export async function runBatch(
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName);
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
-    const events = await readLogBatch(trx, after, { limit: consumer.batchSize ?? 500, types: consumer.eventTypes });
+    const events = await readLogBatch(trx, after, { limit, types: consumer.eventTypes });
     if (events.length === 0) return { applied: 0, lastPosition: null };
-    await consumer.apply(trx, events);
+    try {
+      await consumer.apply(trx, events);
+    } catch (error) {
+      throw new BatchFailed(error, events.length, events[0]!.globalPosition);
+    }
     const last = events[events.length - 1]!;
     // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls back.
     const { numUpdatedRows } = await trx
@@ -84,6 +96,22 @@ export async function runBatch(
 }
 
 /**
+ * Applies one batch. Returns how many events it applied, or null when another runner holds the
+ * consumer. `searchPath` redirects a projection's unqualified table names (rebuilds).
+ */
+export async function runBatch(
+  db: Db,
+  consumer: Consumer,
+  options: { checkpointName?: string; searchPath?: string } = {},
+): Promise<{ applied: number; lastPosition: LogPosition | null } | null> {
+  try {
+    return await applyBatch(db, consumer, options, consumer.batchSize ?? 500);
+  } catch (error) {
+    throw error instanceof BatchFailed ? error.original : error;
+  }
+}
+
+/**
  * Runs batches until the consumer has caught up. A failing batch stops the consumer where it is
  * (never skipping the event) and records the error and position for operators; the next wake-up
  * tries again, so a deployed fix resumes it.
@@ -94,33 +122,48 @@ export async function drainConsumer(
   options: { checkpointName?: string; searchPath?: string; maxBatches?: number; onBatch?: (applied: number) => void } = {},
 ): Promise<DrainResult> {
   const checkpointName = options.checkpointName ?? consumer.name;
+  const batchSize = consumer.batchSize ?? 500;
   await ensureCheckpoint(db, checkpointName);
   let applied = 0;
+  // After a batch fails, its events are retried one per transaction: the ones before the failing
+  // event are applied, and the consumer stops exactly at it (a batch is all-or-nothing).
+  let oneByOne = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    let result: Awaited<ReturnType<typeof runBatch>>;
+    const limit = oneByOne > 0 ? 1 : batchSize;
+    let result: Awaited<ReturnType<typeof applyBatch>>;
     try {
-      result = await runBatch(db, consumer, options);
+      result = await applyBatch(db, consumer, options, limit);
     } catch (error) {
+      if (error instanceof BatchFailed && error.events > 1) {
+        oneByOne = error.events;
+        continue;
+      }
       const message = error instanceof Error ? error.message : String(error);
-      await recordFailure(db, checkpointName, message);
+      await recordFailure(db, consumer, checkpointName, message, error instanceof BatchFailed ? error.firstGlobalPosition : null);
       return { applied, status: 'failed', error: message };
     }
     if (result === null) return { applied, status: 'busy' };
     applied += result.applied;
     options.onBatch?.(result.applied);
-    if (result.applied < (consumer.batchSize ?? 500)) return { applied, status: 'caught_up' };
+    if (oneByOne > 0) oneByOne--;
+    if (result.applied < limit) return { applied, status: 'caught_up' };
   }
   return { applied, status: 'caught_up' };
 }
 
-async function recordFailure(db: Db, checkpointName: string, message: string): Promise<void> {
-  // The failing event is the first one after the checkpoint (batches are all-or-nothing).
+async function recordFailure(db: Db, consumer: Consumer, checkpointName: string, message: string, failedAt: number | null): Promise<void> {
+  // Unless the failing event is known, name the next event the consumer would read.
+  const typeFilter = consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``;
+  const position =
+    failedAt === null
+      ? sql`(
+        select e.global_position from events e
+        where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_global_position) ${typeFilter}
+        order by e.transaction_id, e.global_position limit 1)`
+      : sql`${failedAt}::bigint`;
   await sql`
     update consumer_checkpoints c set status = 'failed', error = ${message.slice(0, 2000)}, updated_at = now(),
-      failed_global_position = (
-        select e.global_position from events e
-        where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_global_position)
-        order by e.transaction_id, e.global_position limit 1)
+      failed_global_position = ${position}
     where name = ${checkpointName}`.execute(db);
 }
 

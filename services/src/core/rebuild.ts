@@ -50,6 +50,23 @@ async function prepareRebuildTables(db: Db, consumer: Consumer, schema: string, 
     await sql`create schema ${sql.id(schema)}`.execute(trx);
     for (const table of consumer.tables!) {
       await sql`create table ${sql.id(schema, table)} (like ${sql.id('public', table)} including all)`.execute(trx);
+      // A serial column's default still names the live table's sequence, which is dropped with
+      // the live table at the swap: give the fresh table a fresh sequence of its own (it moves
+      // with the table into public).
+      const { rows: serials } = await sql<{ column_name: string; sequence_name: string; data_type: string }>`
+        select a.attname as column_name, s.relname as sequence_name, format_type(q.seqtypid, null) as data_type
+        from pg_depend d
+        join pg_class s on s.oid = d.objid and s.relkind = 'S'
+        join pg_sequence q on q.seqrelid = s.oid
+        join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+        where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass and d.deptype = 'a'
+          and d.refobjid = ${`public.${table}`}::regclass`.execute(trx);
+      for (const serial of serials) {
+        await sql`create sequence ${sql.id(schema, serial.sequence_name)} as ${sql.raw(serial.data_type)}
+          owned by ${sql.id(schema, table, serial.column_name)}`.execute(trx);
+        await sql`alter table ${sql.id(schema, table)} alter column ${sql.id(serial.column_name)}
+          set default nextval(${sql.lit(`"${schema}"."${serial.sequence_name.replace(/"/g, '""')}"`)}::regclass)`.execute(trx);
+      }
     }
     await sql`delete from consumer_checkpoints where name = ${checkpointName}`.execute(trx);
     await sql`insert into consumer_checkpoints (name) values (${checkpointName})`.execute(trx);
