@@ -114,13 +114,13 @@ async function expectAppliedExactlyOnceInOrder(db: Db, table: string, consumerNa
     select event_id, count(*)::int as n from ${sql.table(table)} group by event_id having count(*) > 1 limit 5`.execute(db);
   if (duplicates.rows.length) {
     const d = await sql`select a.*, e.transaction_id::text as tx from ${sql.table(table)} a join events e using (event_id) where event_id in (select event_id from ${sql.table(table)} group by 1 having count(*) > 1) order by seq`.execute(db);
-    console.log('DEBUG dup', table, JSON.stringify(d.rows));
+    console.log('diagnostics: duplicated rows', table, JSON.stringify(d.rows));
   }
   expect(duplicates.rows, 'events applied more than once').toEqual([]);
   if (rows.length !== log.length) {
     const seen = new Set(rows.map((r) => r.event_id));
     const missing = log.map((e, i) => ({ i, tx: e.transaction_id, gp: e.global_position, s: e.stream_id, p: e.stream_position, miss: !seen.has(e.event_id) })).filter((e) => e.miss);
-    console.log('DEBUG missing', table, missing.length, JSON.stringify(missing.slice(0, 3)), JSON.stringify(missing.slice(-3)), JSON.stringify(await checkpoint(db, consumerName)), rows.length, JSON.stringify(rows.slice(-3)));
+    console.log('diagnostics: missing events', table, missing.length, JSON.stringify(missing.slice(0, 3)), JSON.stringify(missing.slice(-3)), JSON.stringify(await checkpoint(db, consumerName)), rows.length, JSON.stringify(rows.slice(-3)));
   }
   expect(rows.length).toBe(log.length);
   expect(rows.map((r) => r.event_id)).toEqual(log.map((e) => e.event_id));
