@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
 import { type Consumer, consumerLag, drainConsumer } from './consumers';
 import { ConcurrencyConflict } from './errors';
-import { type EventMetadata, appendToStream, readStream, verifyLog } from './event-store';
+import { type EventMetadata, appendToStream, readLogBatch, readStream, verifyLog } from './event-store';
 
 const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'test' }, now: new Date().toISOString() });
 
@@ -124,6 +124,22 @@ describe('reading the whole log in commit order', () => {
     const total = Number((await sql<{ n: string }>`select count(*) as n from seen`.execute(t.db)).rows[0]!.n);
     const events = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(t.db)).rows[0]!.n);
     expect(total).toBe(events);
+  });
+});
+
+describe('commit order across a change in the number of digits', () => {
+  it('orders transaction ids as numbers, so 999 comes before 1000', async () => {
+    for (const [xid, stream] of [['1000', 'digits-b'], ['999', 'digits-a']] as const) {
+      await sql`insert into events (transaction_id, stream_id, stream_position, type, data, metadata, recorded_at, event_id, prev_hash, hash)
+        values (${xid}::xid8, ${stream}, 1, 'Digit', '{}', '{}', now(), gen_random_uuid(), '', '')`.execute(t.db);
+    }
+    const first = await readLogBatch(t.db, { transactionId: '998', globalPosition: 0 }, { limit: 1 });
+    expect(first.map((e) => [e.transactionId, e.streamId])).toEqual([['999', 'digits-a']]);
+    const second = await readLogBatch(t.db, { transactionId: first[0]!.transactionId, globalPosition: first[0]!.globalPosition }, { limit: 1 });
+    expect(second.map((e) => [e.transactionId, e.streamId])).toEqual([['1000', 'digits-b']]);
+    await sql`alter table events disable trigger events_are_immutable`.execute(t.db);
+    await sql`delete from events where stream_id in ('digits-a', 'digits-b')`.execute(t.db);
+    await sql`alter table events enable trigger events_are_immutable`.execute(t.db);
   });
 });
 

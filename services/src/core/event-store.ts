@@ -223,7 +223,9 @@ export async function readLogBatch(
     where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ${typeFilter}
-    order by transaction_id, global_position
+    -- Qualified: the select list turns transaction_id into text, and ordering by that text
+    -- would put xid 1000 before 999 (and skip 999).
+    order by events.transaction_id, events.global_position
     limit ${options.limit}`.execute(db);
   return rows.map(toRecorded);
 }
