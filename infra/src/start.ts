@@ -14,6 +14,7 @@ import { startWorker } from '../../services/src/worker/worker';
 import { demoLogins } from '../../services/src/seed/demo-company';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startMailCapture } from './mail-capture';
+import { ensureRedis } from './redis-check';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const env: Record<string, string | undefined> = { ...process.env };
@@ -34,32 +35,17 @@ async function ensureDatabaseExists(url: string): Promise<void> {
   }
 }
 
-async function ensureRedis(url: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    const policy = (await redis.config('GET', 'maxmemory-policy')) as string[];
-    if (policy[1] && policy[1] !== 'noeviction') {
-      console.warn(`! Redis maxmemory-policy is ${policy[1]}; BullMQ needs noeviction (redis-cli config set maxmemory-policy noeviction).`);
-    }
-  } catch {
-    console.error(
-      [
-        `Redis is not reachable at ${url}. The portal needs Redis for its background workers.`,
-        'Get one on Debian/Ubuntu with:',
-        '  apt-get install -y redis-server',
-        '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
-        'or point REDIS_URL at one (redis://host:port).',
-      ].join('\n'),
-    );
-    process.exit(1);
-  } finally {
-    redis.disconnect();
-  }
-}
-
 async function main() {
+  // Redis first: a missing Redis should not leave an embedded PostgreSQL started for nothing.
+  env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  try {
+    const warning = await ensureRedis(env.REDIS_URL);
+    if (warning) console.warn(`! ${warning}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
   if (!env.DATABASE_URL) {
     console.log('DATABASE_URL is not set: starting an embedded PostgreSQL under .data/postgres …');
     // As root, PostgreSQL runs as the 'postgres' user, which must be able to walk into .data.
@@ -71,9 +57,6 @@ async function main() {
   } else {
     await ensureDatabaseExists(env.DATABASE_URL);
   }
-  env.REDIS_URL ??= 'redis://127.0.0.1:6379';
-  await ensureRedis(env.REDIS_URL);
-
   let mailPage: string | null = null;
   if (!env.SMTP_HOST) {
     const mail = await startMailCapture({ smtpPort: Number(env.MAIL_SMTP_PORT ?? 1025), httpPort: Number(env.MAIL_HTTP_PORT ?? 1080) });
