@@ -14,3 +14,17 @@ export const toast = {
   warning: (m: string) => notify(m, 'warning'),
   info: (m: string) => notify(m, 'info'),
 };
+
+/**
+ * Runs an API call and toasts its success message. Failures are already shown by the api client
+ * (seed 000 §8), so they only make this return false.
+ */
+export async function toastOnSuccess(call: () => Promise<{ message?: string }>, fallback: string): Promise<boolean> {
+  try {
+    const res = await call();
+    toast.success(res.message || fallback);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -10,7 +10,7 @@ import { CodeField } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
 import { MissingEmailAlert } from '../components/MissingEmailAlert';
 import { AppLink } from '../components/FormLinks';
-import { toast } from '../lib/notify';
+import { toastOnSuccess } from '../lib/notify';
 
 type Input = z.input<typeof emailConfirmationBody>;
 
@@ -20,22 +20,13 @@ export default function EmailConfirmationPage() {
   const form = useForm<Input>({ resolver: zodResolver(emailConfirmationBody), defaultValues: { email, code: '' } });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      const res = await authApi.confirmEmail({ email, code: code.trim() });
-      toast.success(res.message || 'Email confirmed successfully please login to continue');
+    if (await toastOnSuccess(() => authApi.confirmEmail({ email, code: code.trim() }), 'Email confirmed successfully please login to continue')) {
       navigate('/login');
-    } catch {
-      /* shown */
     }
   });
 
   const resend = async () => {
-    try {
-      const res = await authApi.resendEmailConfirmation(email);
-      toast.success(res.message || 'Email confirmation code resent successfully');
-    } catch {
-      /* shown */
-    }
+    await toastOnSuccess(() => authApi.resendEmailConfirmation(email), 'Email confirmation code resent successfully');
   };
 
   return (

@@ -11,7 +11,7 @@ import { PasswordField } from '../components/PasswordField';
 import { ResendLink } from '../components/ResendLink';
 import { MissingEmailAlert } from '../components/MissingEmailAlert';
 import { AppLink } from '../components/FormLinks';
-import { toast } from '../lib/notify';
+import { toastOnSuccess } from '../lib/notify';
 
 type Input = z.input<typeof resetPasswordBody>;
 
@@ -25,22 +25,13 @@ export default function ResetPasswordPage() {
   const err = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async ({ code, password }) => {
-    try {
-      const res = await authApi.resetPassword({ code: code.trim(), password, email });
-      toast.success(res.message || 'Password has been reset successfully please login to continue');
+    if (await toastOnSuccess(() => authApi.resetPassword({ code: code.trim(), password, email }), 'Password has been reset successfully please login to continue')) {
       navigate('/login');
-    } catch {
-      /* shown */
     }
   });
 
   const resend = async () => {
-    try {
-      const res = await authApi.resetPasswordLink(email);
-      toast.success(res.message || 'Reset password code has been sent to your email address');
-    } catch {
-      /* shown */
-    }
+    await toastOnSuccess(() => authApi.resetPasswordLink(email), 'Reset password code has been sent to your email address');
   };
 
   return (
