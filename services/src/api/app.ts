@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -64,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(idempotency);
+  // Files are read part by part in the handlers (core/uploads.ts), which check size and content.
+  await app.register(multipart, { limits: { fileSize: 500_001, files: 5, fields: 100 } });
 
   await app.register(operationsRoutes({ redis: options.redis, consumers: options.consumers }));
   await app.register(
@@ -74,8 +77,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await serveUploads(app, options.config);
   await serveWebApps(app, options.config);
   return app;
+}
+
+/** Uploaded images (receipts, photos, incentive images) at /storage/..., as the seeds' clients expect. */
+async function serveUploads(app: FastifyInstance, config: AppServices['config']): Promise<void> {
+  const root = path.resolve(config.UPLOAD_DIR);
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, { root, prefix: '/storage/', decorateReply: false, index: false });
 }
 
 /** Serves the built member app at / and the admin app at /admin (client-side routes fall back to index.html). */

@@ -20,6 +20,9 @@ const configSchema = z.object({
   WEB_MEMBER_DIST: z.string().optional(),
   WEB_ADMIN_DIST: z.string().optional(),
   UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** The card gateway (Paystack's HTTP contract); `npm start` points it at the local stand-in. */
+  PAYSTACK_BASE_URL: z.string().default('http://127.0.0.1:4010'),
+  PAYSTACK_SECRET_KEY: z.string().default('sk_test_local_standin_secret'),
   /** Registrations accepted from one address per 15 minutes (an office behind one address registers several). */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
 });

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { RuleViolation } from './errors';
+
+/**
+ * Image uploads (API.md §1): multipart, at most 500,000 bytes, and a JPEG, PNG or WebP by its
+ * content, whatever the client claimed. Files are stored under UPLOAD_DIR and served at /storage/.
+ */
+export const MAX_IMAGE_BYTES = 500_000;
+export const uploadMessages = {
+  tooLarge: 'Image size should not exceed 500kB',
+  notAnImage: 'The file must be a JPEG, PNG or WebP image.',
+  required: 'Please choose an image to upload.',
+} as const;
+
+const imageTypes = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+]);
+
+export type UploadedFile = { field: string; filename: string; buffer: Buffer; truncated: boolean };
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile> };
+
+/**
+ * Reads a whole multipart request: text fields and files (each file buffered, cut off one byte past
+ * the limit so an oversize file is recognised without reading all of it). A JSON request gives its
+ * body as the fields, so one handler serves both.
+ */
+export async function readForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    return { fields, files: {} };
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile> = {};
+  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 5, fields: 100 } })) {
+    if (part.type === 'file') {
+      const file = part as MultipartFile;
+      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') return null;
+        throw error;
+      });
+      if (buffer === null) {
+        files[file.fieldname] = { field: file.fieldname, filename: file.filename, buffer: Buffer.alloc(0), truncated: true };
+      } else if (buffer.length > 0) {
+        files[file.fieldname] = { field: file.fieldname, filename: file.filename, buffer, truncated: file.file.truncated };
+      }
+    } else {
+      const value = (part as MultipartValue).value;
+      fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+    }
+  }
+  return { fields, files };
+}
+
+/** Checks an image by size and content; answers the seeds' message for a file over 500 kB. */
+export async function checkImage(file: UploadedFile | undefined, field: string): Promise<{ buffer: Buffer; extension: string; mime: string }> {
+  if (!file) throw new RuleViolation(uploadMessages.required, field);
+  if (file.truncated || file.buffer.length > MAX_IMAGE_BYTES) throw new RuleViolation(uploadMessages.tooLarge, field);
+  const detected = await fileTypeFromBuffer(file.buffer);
+  const extension = detected ? imageTypes.get(detected.mime) : undefined;
+  if (!detected || !extension) throw new RuleViolation(uploadMessages.notAnImage, field);
+  return { buffer: file.buffer, extension, mime: detected.mime };
+}
+
+/**
+ * Checks and stores an image under `<uploadDir>/<folder>/`, returning the path the API shows
+ * (`storage/<folder>/<file>`), which the api serves at `/storage/...`.
+ */
+export async function storeImage(uploadDir: string, folder: string, file: UploadedFile | undefined, field: string): Promise<string> {
+  const image = await checkImage(file, field);
+  const name = `${randomUUID()}.${image.extension}`;
+  const directory = path.resolve(uploadDir, folder);
+  await mkdir(directory, { recursive: true });
+  await writeFile(path.join(directory, name), image.buffer);
+  return `storage/${folder}/${name}`;
+}

@@ -1,0 +1,92 @@
+import { expect } from 'vitest';
+import { demoLogins } from '../src/seed/demo-company';
+import { type TestApp, codeMailedTo } from './app';
+
+export type Json = { success: boolean; message: string; data: any; errors?: Record<string, string[]> };
+export type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The HTTP helpers every integration test uses: calls through the real app, members registered,
+ * confirmed and signed in, admin tokens. Registrations without a placement go to the oldest member
+ * with a free leg (breadth-first from the root), skipping parents a test placed its own children
+ * under, so tests never compete for the same legs.
+ */
+export function httpHelpers(t: TestApp) {
+  const reservedParents = new Set<string>();
+  let counter = 0;
+
+  async function openPlacement(): Promise<string> {
+    const row = await t.runtime.db
+      .selectFrom('members as m')
+      .select('m.username')
+      .where((eb) => eb(eb.selectFrom('members as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.placement_parent_id', '=', 'm.id'), '<', 2))
+      .where('m.username', 'not in', [...reservedParents, '-'])
+      .orderBy('m.created_at')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return row.username;
+  }
+
+  async function call(method: Method, url: string, options: CallOptions = {}) {
+    const body = options.body as Record<string, unknown> | undefined;
+    if (url === '/api/auth/register' && body && body.referrer === '') options = { ...options, body: { ...body, referrer: await openPlacement() } };
+    const response = await t.app.inject({
+      method,
+      url,
+      payload: options.body as object | undefined,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    });
+    let json: Json;
+    try {
+      json = response.json() as Json;
+    } catch {
+      json = { success: false, message: response.body, data: null };
+    }
+    return { status: response.statusCode, body: json, headers: response.headers };
+  }
+
+  function newMember(overrides: Record<string, unknown> = {}) {
+    counter++;
+    const tag = `${counter}_${process.pid % 1000}${Date.now() % 100000}`;
+    return {
+      first_name: 'Chidi',
+      last_name: `Okafor${counter}`,
+      username: `chidi${tag}`,
+      password: 'correct horse battery',
+      email: `chidi${tag}@example.test`,
+      phone: '08031234567',
+      referrer: '',
+      placer: '',
+      package_id: 2,
+      ...overrides,
+    };
+  }
+
+  /** Registers, confirms the e-mail with the mailed code, signs in: returns the token and user. */
+  async function registeredMember(overrides: Record<string, unknown> = {}, options: { asParent?: boolean } = {}) {
+    const member = newMember(overrides);
+    if (options.asParent) reservedParents.add(member.username);
+    const registered = await call('POST', '/api/auth/register', { body: member });
+    expect(registered.status, registered.body.message).toBe(200);
+    const code = await codeMailedTo(t.mail, member.email);
+    expect((await call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code } })).status).toBe(200);
+    const login = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
+    expect(login.status).toBe(200);
+    return { ...member, id: registered.body.data.uuid as string, token: login.body.data.access_token as string };
+  }
+
+  async function adminToken(who: 'admin' | 'finance' = 'admin') {
+    const login = await call('POST', '/api/auth/admin-login', { body: { email: demoLogins[who].email, password: demoLogins[who].password } });
+    expect(login.status).toBe(200);
+    return login.body.data.access_token as string;
+  }
+
+  async function rootToken() {
+    const login = await call('POST', '/api/auth/login', { body: { username: demoLogins.root.username, password: demoLogins.root.password } });
+    expect(login.status).toBe(200);
+    return { id: login.body.data.uuid as string, token: login.body.data.access_token as string };
+  }
+
+  return { call, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
+}
