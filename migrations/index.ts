@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './2026_11_22_00_00_00_event_store';
 import * as accountsAndCatalogue from './2026_11_22_01_00_00_accounts_and_catalogue';
+import * as catalogueAndSettings from './2026_11_22_02_00_00_catalogue_and_settings';
+import * as packagePayments from './2026_11_22_04_00_00_package_payments';
+import * as memberProfiles from './2026_11_22_03_00_00_member_profiles';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -10,4 +13,7 @@ import * as accountsAndCatalogue from './2026_11_22_01_00_00_accounts_and_catalo
 export const migrations: Record<string, Migration> = {
   '2026_11_22_00_00_00_event_store': eventStore,
   '2026_11_22_01_00_00_accounts_and_catalogue': accountsAndCatalogue,
+  '2026_11_22_02_00_00_catalogue_and_settings': catalogueAndSettings,
+  '2026_11_22_03_00_00_member_profiles': memberProfiles,
+  '2026_11_22_04_00_00_package_payments': packagePayments,
 };

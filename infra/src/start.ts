@@ -3,6 +3,7 @@
  * - PostgreSQL: DATABASE_URL, or an embedded PostgreSQL (real binaries from npm) under .data/.
  * - Redis: REDIS_URL or 127.0.0.1:6379, or a clear message on how to get one.
  * - Mail: a local SMTP capture with a web page to read what the portal sent (unless SMTP_HOST is set).
+ * - Card payments: the local Paystack stand-in on PAYSTACK_STANDIN_PORT or 4010 (unless PAYSTACK_BASE_URL is set).
  * - Builds both web apps when they are not built yet, then runs the api and a worker.
  */
 import { execSync } from 'node:child_process';
@@ -14,6 +15,8 @@ import { startWorker } from '../../services/src/worker/worker';
 import { demoLogins } from '../../services/src/seed/demo-company';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startMailCapture } from './mail-capture';
+import { TEST_CARD } from './paystack-checkout-page';
+import { type PaystackStandin, startPaystackStandin } from './paystack-standin';
 import { ensureRedis } from './redis-check';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +35,17 @@ async function ensureDatabaseExists(url: string): Promise<void> {
     if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
+  }
+}
+
+/** The stand-in on its usual port, or on a free one when that port is taken (the api is told which). */
+async function startLocalPaystack(): Promise<PaystackStandin> {
+  const options = { secretKey: env.PAYSTACK_SECRET_KEY, publicUrl: env.PAYSTACK_STANDIN_PUBLIC_URL };
+  try {
+    return await startPaystackStandin({ ...options, port: Number(env.PAYSTACK_STANDIN_PORT ?? 4010) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startPaystackStandin({ ...options, port: 0 });
   }
 }
 
@@ -65,6 +79,13 @@ async function main() {
     env.SMTP_PORT = String(mail.smtpPort);
     mailPage = mail.httpUrl;
   }
+  let paystack: PaystackStandin | null = null;
+  if (!env.PAYSTACK_BASE_URL) {
+    paystack = await startLocalPaystack();
+    stops.unshift(() => paystack!.close());
+    env.PAYSTACK_BASE_URL = paystack.url;
+    env.PAYSTACK_SECRET_KEY = paystack.secretKey;
+  }
 
   for (const app of ['web-member', 'web-admin']) {
     if (!existsSync(path.join(root, app, 'dist/index.html'))) {
@@ -80,7 +101,9 @@ async function main() {
   stops.unshift(() => worker.close());
 
   const port = api.app.server.address();
-  const base = `http://localhost:${typeof port === 'object' && port ? port.port : env.PORT ?? 3000}`;
+  const apiPort = typeof port === 'object' && port ? port.port : env.PORT ?? 3000;
+  const base = `http://localhost:${apiPort}`;
+  paystack?.setWebhookTarget(`http://127.0.0.1:${apiPort}/api/payments/webhook`);
   console.log(
     [
       '',
@@ -90,6 +113,7 @@ async function main() {
       `  API docs        ${base}/api/docs`,
       `  Health          ${base}/api/ready`,
       mailPage ? `  Captured mail   ${mailPage}   (confirmation and sign-in codes land here)` : '',
+      paystack ? `  Card payments   ${paystack.url}   (local Paystack stand-in; test card ${TEST_CARD.number} is prefilled)` : '',
       '',
       'Demo logins:',
       `  member (company root)  ${demoLogins.root.username} / ${demoLogins.root.password}`,

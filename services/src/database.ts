@@ -60,6 +60,30 @@ export type MembersTable = {
   is_stockist: Generated<boolean>;
   rank_id: number | null;
   withdrawal_amount: Generated<number>;
+  personal_pv: Generated<number>;
+  registration_expires_at: Date | null;
+  registration_expired_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type PackagePaymentStatus = 'initiated' | 'pending' | 'approved' | 'declined' | 'amount_mismatch' | 'not_applied';
+export type PackagePaymentsTable = {
+  id: string;
+  member_id: string;
+  purpose: 'registration' | 'upgrade';
+  method: 'payment_gateway' | 'pop';
+  package_id: number;
+  from_package_id: number | null;
+  amount_due: number;
+  amount_paid: number | null;
+  reference: string | null;
+  receipt_path: string | null;
+  description: Generated<string>;
+  status: PackagePaymentStatus;
+  status_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -124,11 +148,49 @@ export type RanksTable = {
 
 export type SettingsTable = { id: Generated<number>; values: unknown; updated_at: Date };
 
+/** Catalogue read tables (services/src/catalogue/); money columns in kobo. */
+export type IncentivesTable = { id: number; rank_id: number; incentive: string; worth: number; file_path: string | null; updated_at: Date };
+export type CompanyBanksTable = { id: number; bank_name: string; bank_account_name: string; bank_account_number: string; updated_at: Date };
+export type StockistPackagesTable = {
+  id: number;
+  name: string;
+  registration_value: number;
+  sales_bonus_percentage: number;
+  pickup_amount: number;
+  point_value: number;
+  value: number;
+  updated_at: Date;
+};
+export type ProductsTable = { id: number; name: string; description: string; image: string | null; worth: number; points: number; is_active: boolean; updated_at: Date };
+export type ServiceProvidersTable = { id: number; name: string; code: string; is_active: boolean; updated_at: Date };
+export type ProductServicesTable = { id: number; service_provider_id: number; service: string; name: string; amount: number; is_active: boolean; updated_at: Date };
+/** services/src/settings/bonus-tables.ts: generations 1..10 as a JSON array of percentages. */
+export type BonusGenerationTablesTable = { kind: 'referral' | 'upgrade' | 'unilevel' | 'stockist-upline'; package_id: number; percentages: ColumnType<number[], string, string>; updated_at: Date };
+
 export type DailyRegistrationsTable = { day: string; package_id: number; registrations: Generated<number>; activations: Generated<number> };
+
+/** The member's profile and withdrawal bank account (services/src/profile/). */
+export type MemberProfilesTable = {
+  member_id: string;
+  photo_path: string | null;
+  address: string | null;
+  gender: 'male' | 'female' | null;
+  profile_submitted_at: Date | null;
+  bank_name: string | null;
+  bank_code: string | null;
+  bank_account_number: string | null;
+  bank_account_name: string | null;
+  bank_details_changed_at: Date | null;
+  bank_editable: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+};
 
 export interface Database {
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;
+  package_payments: PackagePaymentsTable;
+  member_profiles: MemberProfilesTable;
   admins: AdminsTable;
   credentials: CredentialsTable;
   one_time_codes: OneTimeCodesTable;
@@ -136,6 +198,13 @@ export interface Database {
   packages: PackagesTable;
   ranks: RanksTable;
   settings: SettingsTable;
+  incentives: IncentivesTable;
+  company_banks: CompanyBanksTable;
+  stockist_packages: StockistPackagesTable;
+  products: ProductsTable;
+  service_providers: ServiceProvidersTable;
+  product_services: ProductServicesTable;
+  bonus_generation_tables: BonusGenerationTablesTable;
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
   unique_keys: UniqueKeysTable;

@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type MailCapture, startMailCapture } from '../../infra/src/mail-capture';
+import { type PaystackStandin, startPaystackStandin } from '../../infra/src/paystack-standin';
 import { buildApp } from '../src/api/app';
 import { type Runtime, createRuntime } from '../src/api/runtime';
 import { loadConfig } from '../src/core/config';
@@ -14,6 +19,8 @@ export type TestApp = {
   runtime: Runtime;
   database: TestDatabase;
   mail: MailCapture;
+  /** This app's own Paystack stand-in; its webhooks reach the app's /api/payments/webhook. */
+  paystack: PaystackStandin;
   /** The clock the app reads; tests move it to cross time limits (idle sessions, code expiry). */
   clock: { now: Date; advanceMinutes: (minutes: number) => void };
   close: () => Promise<void>;
@@ -26,6 +33,8 @@ export type TestApp = {
 export async function createTestApp(options: { consumers?: readonly Consumer[]; listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCapture();
+  const paystack = await startPaystackStandin();
+  const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'portal-uploads-'));
   const clock = {
     now: new Date(),
     advanceMinutes(minutes: number) {
@@ -43,23 +52,43 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
     PORT: '0',
     HOST: '127.0.0.1',
     REGISTRATIONS_PER_ADDRESS: '100000',
+    PAYSTACK_BASE_URL: paystack.url,
+    PAYSTACK_SECRET_KEY: paystack.secretKey,
+    UPLOAD_DIR: uploadDir,
     ...options.env,
   });
   const runtime = createRuntime(config, pino({ level: 'silent' }), { consumers: options.consumers ?? [], clock: () => clock.now });
   await seedDemoCompany(runtime.commands, clock.now);
   const app = await buildApp(runtime);
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  paystack.setWebhookTarget(
+    options.listen
+      ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/payments/webhook`
+      : async (rawBody, signature) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/payments/webhook',
+            payload: rawBody,
+            headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          });
+          if (response.statusCode >= 300) throw new Error(`/api/payments/webhook answered ${response.statusCode}: ${response.body}`);
+        },
+  );
   return {
     app,
     runtime,
     database,
     mail,
+    paystack,
     clock,
     async close() {
+      // First: its webhooks go to the app.
+      await paystack.close();
       await app.close();
       await runtime.close();
       await mail.close();
       await database.drop();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

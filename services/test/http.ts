@@ -46,6 +46,15 @@ export function httpHelpers(t: TestApp) {
     return { status: response.statusCode, body: json, headers: response.headers };
   }
 
+  /** A multipart request (uploads): text fields plus files given as bytes. */
+  async function upload(method: 'POST' | 'PUT', url: string, options: { fields?: Record<string, string | number>; files?: Record<string, { bytes: Buffer; filename: string; type?: string }>; token?: string }) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, String(value));
+    for (const [key, file] of Object.entries(options.files ?? {})) form.append(key, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.filename);
+    const response = await t.app.inject({ method, url, payload: form as unknown as Record<string, unknown>, headers: options.token ? { authorization: `Bearer ${options.token}` } : {} });
+    return { status: response.statusCode, body: response.json() as Json };
+  }
+
   function newMember(overrides: Record<string, unknown> = {}) {
     counter++;
     const tag = `${counter}_${process.pid % 1000}${Date.now() % 100000}`;
@@ -88,5 +97,5 @@ export function httpHelpers(t: TestApp) {
     return { id: login.body.data.uuid as string, token: login.body.data.access_token as string };
   }
 
-  return { call, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
+  return { call, upload, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
 }

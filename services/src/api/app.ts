@@ -14,6 +14,8 @@ import { authRoutes } from '../auth/routes';
 import { catalogueRoutes } from '../catalogue/routes';
 import type { Consumer } from '../core/consumers';
 import { membershipRoutes } from '../membership/routes';
+import { paymentRoutes } from '../payments/routes';
+import { profileRoutes } from '../profile/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
@@ -40,6 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('mailer', options.mailer);
+  app.decorate('gateway', options.gateway);
   app.decorate('commands', options.commands);
   app.decorate('clock', options.clock);
   app.decorateRequest('account', null);
@@ -73,7 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes);
       await api.register(membershipRoutes);
+      await api.register(paymentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

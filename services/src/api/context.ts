@@ -3,6 +3,7 @@ import type { CommandContext } from '../core/command';
 import type { Config } from '../core/config';
 import type { Db } from '../core/db';
 import type { Actor, EventMetadata } from '../core/event-store';
+import type { PaystackClient } from '../gateway/paystack';
 import type { Mailer } from '../notifications/mailer';
 
 /** What route handlers reach through `app`: decorated once in app.ts. */
@@ -10,6 +11,8 @@ export type AppServices = {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** The card gateway (Paystack's HTTP contract; the local stand-in in development and tests). */
+  gateway: PaystackClient;
   commands: CommandContext;
   clock: () => Date;
 };

@@ -6,6 +6,7 @@ import type { Config } from '../core/config';
 import type { Consumer } from '../core/consumers';
 import { type Db, createDb } from '../core/db';
 import { type Doorbell, createDoorbell } from '../core/wakeups';
+import { type PaystackClient, createPaystackClient } from '../gateway/paystack';
 import { type Mailer, createMailer } from '../notifications/mailer';
 
 /** The long-lived connections a process (api, worker, test) holds, built once and closed once. */
@@ -16,6 +17,7 @@ export type Runtime = {
   redis: Redis;
   doorbell: Doorbell;
   mailer: Mailer;
+  gateway: PaystackClient;
   commands: CommandContext;
   consumers: readonly Consumer[];
   clock: () => Date;
@@ -29,6 +31,7 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const doorbell = createDoorbell(config.REDIS_URL, config.QUEUE_PREFIX);
   const mailer = createMailer(config, logger);
+  const gateway = createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey: config.PAYSTACK_SECRET_KEY });
   const names = consumers.map((c) => c.name);
   const commands: CommandContext = {
     db,
@@ -45,6 +48,7 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
     redis,
     doorbell,
     mailer,
+    gateway,
     commands,
     consumers,
     clock: options.clock ?? (() => new Date()),

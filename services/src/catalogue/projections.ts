@@ -1,33 +1,46 @@
+import type { Kysely } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
-import type { CatalogueEvent } from './events';
+import { type CatalogueKind, kindOfEvent } from './kinds';
 
-/** Inline projection: the catalogue tables change in the same transaction as their events. */
+/**
+ * Inline projection: the catalogue tables change in the same transaction as their events.
+ * `<Kind>Defined` writes the row, `<Kind>Updated` writes the changed columns, `<Kind>Removed`
+ * deletes the row (the entry's history stays in its stream).
+ */
 export async function projectCatalogue(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    const event = recorded as unknown as RecordedEvent<CatalogueEvent>;
-    const at = new Date(recorded.recordedAt);
-    switch (event.type) {
-      case 'PackageDefined': {
-        const row = {
-          id: event.data.package_id,
-          name: event.data.name,
-          point_value: event.data.point_value,
-          registration_value: event.data.registration_value_kobo,
-          pickup_amount: event.data.pickup_amount_kobo,
-          matching_bonus_cap: event.data.matching_bonus_cap_kobo,
-          updated_at: at,
-        };
-        await db.insertInto('packages').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+  // One writer for eight tables of different shapes: the row is built from the kind's column map.
+  const tables = db as unknown as Kysely<any>;
+  for (const event of events) {
+    const found = kindOfEvent(event.type);
+    if (!found) continue;
+    const { kind, change } = found;
+    const id = event.data[kind.idField] as number;
+    const updated_at = new Date(event.recordedAt);
+    switch (change) {
+      case 'Defined': {
+        const { [kind.idField]: _id, ...fields } = event.data;
+        const row = { ...toColumns(kind, fields), updated_at };
+        await tables.insertInto(kind.table).values({ id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
         break;
       }
-      case 'RankDefined': {
-        const row = { id: event.data.rank_id, name: event.data.name, points: event.data.points, is_global_profit_eligible: event.data.is_global_profit_eligible, description: event.data.description, package_id: event.data.package_id, updated_at: at };
-        await db.insertInto('ranks').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      case 'Updated': {
+        const changes = toColumns(kind, event.data.changes as Record<string, unknown>);
+        await tables.updateTable(kind.table).set({ ...changes, updated_at }).where('id', '=', id).execute();
         break;
       }
-      default:
+      case 'Removed':
+        await tables.deleteFrom(kind.table).where('id', '=', id).execute();
         break;
+      default: {
+        const unknownChange: never = change;
+        throw new Error(`unknown catalogue change ${String(unknownChange)}`);
+      }
     }
   }
+}
+
+function toColumns(kind: CatalogueKind, fields: Record<string, unknown>): Record<string, unknown> {
+  const columns = kind.columns as Record<string, string | undefined>;
+  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [columns[field] ?? field, value]));
 }

@@ -84,6 +84,10 @@ export const authUser = z.object({
   payment: z.enum(['approved', 'pending']).nullable(),
   is_admin: z.literal(false),
   withdrawal_amount: z.number(),
+  /** Unpaid registrations: when the 7-day window ends (a reinstatement opens a new one). */
+  registration_expires_at: z.string().nullable(),
+  /** True once an unpaid registration expired; it cannot pay until an admin reinstates it. */
+  registration_expired: z.boolean(),
   access_token: z.string().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;

@@ -40,7 +40,10 @@ export async function readForm(request: FastifyRequest): Promise<MultipartForm> 
   }
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 5, fields: 100 } })) {
+  // throwFileSizeLimit off: an oversize file is marked truncated (answered below with the seeds'
+  // 422 message) instead of failing the whole request with multipart's own 413.
+  const options = { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 5, fields: 100 }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+  for await (const part of request.parts(options)) {
     if (part.type === 'file') {
       const file = part as MultipartFile;
       const buffer = await file.toBuffer().catch((error: { code?: string }) => {

@@ -1,30 +1,74 @@
 import type { Decider } from '../core/command';
 import { RuleViolation } from '../core/errors';
-import type { MemberEvent, MemberRegistered, PlacementLeg } from './events';
+import type { MemberActivated, MemberEvent, MemberPackageUpgraded, MemberRegistered, MemberReinstated, PlacementLeg } from './events';
 
-export type MemberState =
-  | { status: 'none' }
-  | { status: 'registered'; memberId: string; emailConfirmed: boolean; twoFactor: boolean; activated: boolean };
+export type RegisteredMember = {
+  status: 'registered';
+  memberId: string;
+  emailConfirmed: boolean;
+  twoFactor: boolean;
+  activated: boolean;
+  packageId: number;
+  placementParentId: string | null;
+  placementLeg: PlacementLeg | null;
+  expired: boolean;
+  /** Payments already applied to this member (activation, upgrades): each applies once. */
+  appliedPayments: readonly string[];
+};
+export type MemberState = { status: 'none' } | RegisteredMember;
 
 export type MemberCommand =
   | { type: 'RegisterMember'; data: MemberRegistered['data'] }
   | { type: 'ConfirmEmail'; data: { member_id: string } }
-  | { type: 'ActivateMember'; data: { member_id: string; package_id: number } }
+  | { type: 'ActivateMember'; data: MemberActivated['data'] }
+  | { type: 'UpgradePackage'; data: MemberPackageUpgraded['data'] }
+  | { type: 'ExpireRegistration'; data: { member_id: string; now: string; deadline: string } }
+  | { type: 'ReinstateMember'; data: MemberReinstated['data'] }
   | { type: 'ChangeTwoFactor'; data: { member_id: string; enabled: boolean } }
   | { type: 'RecordPasswordChange'; data: { member_id: string; reason: 'reset' | 'change' | 'admin' } };
+
+export const memberMessages = {
+  unknown: 'This member does not exist.',
+  alreadyActive: 'This member is already active; the payment was not applied.',
+  expired: 'This registration has expired. An administrator must reinstate it before it can be paid.',
+  notActive: 'Only an active member can upgrade their package.',
+  upgradeNotHigher: 'You can only upgrade to a package higher than your current one.',
+  packageChanged: 'The member\'s package changed after this upgrade was priced; the payment was not applied.',
+  notExpired: 'Only an expired registration can be reinstated.',
+} as const;
 
 export const initialMemberState = (): MemberState => ({ status: 'none' });
 
 export function evolveMember(state: MemberState, event: MemberEvent): MemberState {
+  if (event.type === 'MemberRegistered') {
+    const d = event.data;
+    return {
+      status: 'registered',
+      memberId: d.member_id,
+      emailConfirmed: false,
+      twoFactor: false,
+      activated: false,
+      packageId: d.package_id,
+      placementParentId: d.placement_parent_id,
+      placementLeg: d.placement_leg,
+      expired: false,
+      appliedPayments: [],
+    };
+  }
+  if (state.status !== 'registered') return state;
   switch (event.type) {
-    case 'MemberRegistered':
-      return { status: 'registered', memberId: event.data.member_id, emailConfirmed: false, twoFactor: false, activated: false };
     case 'MemberEmailConfirmed':
-      return state.status === 'registered' ? { ...state, emailConfirmed: true } : state;
+      return { ...state, emailConfirmed: true };
     case 'MemberActivated':
-      return state.status === 'registered' ? { ...state, activated: true } : state;
+      return { ...state, activated: true, packageId: event.data.package_id, appliedPayments: event.data.payment_id ? [...state.appliedPayments, event.data.payment_id] : state.appliedPayments };
+    case 'MemberPackageUpgraded':
+      return { ...state, packageId: event.data.to_package_id, appliedPayments: [...state.appliedPayments, event.data.payment_id] };
+    case 'MemberRegistrationExpired':
+      return { ...state, expired: true, placementParentId: null, placementLeg: null };
+    case 'MemberReinstated':
+      return { ...state, expired: false, placementParentId: event.data.placement_parent_id, placementLeg: event.data.placement_leg };
     case 'MemberTwoFactorChanged':
-      return state.status === 'registered' ? { ...state, twoFactor: event.data.enabled } : state;
+      return { ...state, twoFactor: event.data.enabled };
     case 'MemberPasswordChanged':
       return state;
     default: {
@@ -34,8 +78,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
   }
 }
 
-function requireRegistered(state: MemberState): Extract<MemberState, { status: 'registered' }> {
-  if (state.status !== 'registered') throw new RuleViolation('This member does not exist.');
+function requireRegistered(state: MemberState): RegisteredMember {
+  if (state.status !== 'registered') throw new RuleViolation(memberMessages.unknown);
   return state;
 }
 
@@ -47,8 +91,33 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     case 'ConfirmEmail':
       // Confirming twice is a harmless resend, not an error.
       return requireRegistered(state).emailConfirmed ? [] : [{ type: 'MemberEmailConfirmed', data: command.data }];
-    case 'ActivateMember':
-      return requireRegistered(state).activated ? [] : [{ type: 'MemberActivated', data: command.data }];
+    case 'ActivateMember': {
+      const member = requireRegistered(state);
+      const paymentId = command.data.payment_id ?? null;
+      if (paymentId && member.appliedPayments.includes(paymentId)) return [];
+      if (member.activated) {
+        if (!paymentId) return [];
+        throw new RuleViolation(memberMessages.alreadyActive);
+      }
+      if (member.expired) throw new RuleViolation(memberMessages.expired);
+      return [{ type: 'MemberActivated', data: command.data }];
+    }
+    case 'UpgradePackage': {
+      const member = requireRegistered(state);
+      if (member.appliedPayments.includes(command.data.payment_id)) return [];
+      if (!member.activated) throw new RuleViolation(memberMessages.notActive);
+      if (member.packageId !== command.data.from_package_id) throw new RuleViolation(memberMessages.packageChanged);
+      if (command.data.to_package_id <= command.data.from_package_id) throw new RuleViolation(memberMessages.upgradeNotHigher);
+      return [{ type: 'MemberPackageUpgraded', data: command.data }];
+    }
+    case 'ExpireRegistration': {
+      const member = requireRegistered(state);
+      if (member.activated || member.expired || command.data.now < command.data.deadline) return [];
+      return [{ type: 'MemberRegistrationExpired', data: { member_id: member.memberId, freed_placement_parent_id: member.placementParentId, freed_placement_leg: member.placementLeg } }];
+    }
+    case 'ReinstateMember':
+      if (!requireRegistered(state).expired) throw new RuleViolation(memberMessages.notExpired);
+      return [{ type: 'MemberReinstated', data: command.data }];
     case 'ChangeTwoFactor':
       return requireRegistered(state).twoFactor === command.data.enabled ? [] : [{ type: 'MemberTwoFactorChanged', data: command.data }];
     case 'RecordPasswordChange':

@@ -62,5 +62,7 @@ export function toAuthUser(row: MemberRow): AuthUser {
     payment: activated ? 'approved' : null,
     is_admin: false,
     withdrawal_amount: row.withdrawal_amount / 100,
+    registration_expires_at: row.registration_expires_at?.toISOString() ?? null,
+    registration_expired: row.registration_expired_at !== null,
   };
 }

@@ -6,13 +6,14 @@ import { decideOnStream, runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { requestMetadata } from '../api/context';
 import { issueCode } from '../auth/codes';
-import { requireSelfOrAdmin } from '../auth/guards';
+import { requireAdmin, requireSelfOrAdmin } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import { codeMail } from '../notifications/mailer';
 import { registerMember } from './commands';
 import { memberDecider } from './decider';
 import { memberStream } from './events';
 import { projectMembers } from './projections';
+import { reinstateRegistration } from './expiry';
 import { findMember } from './queries';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +46,15 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         await projectMembers(trx, events);
       });
       return { success: true, message: authMessages.twoFactorToggled, data: null };
+    },
+  );
+
+  app.post(
+    '/users/:id/reinstate',
+    { preHandler: requireAdmin('write'), schema: { tags: ['users'], params: z.object({ id: z.uuid({ error: 'Member not found.' }) }), response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await reinstateRegistration(app.commands, request.params.id, requestMetadata(request, app.clock()));
+      return { success: true, message: 'Registration reinstated successfully', data: null };
     },
   );
 };

@@ -28,8 +28,10 @@ export const settingsValues = z.object({
   minimum_withdrawal_kobo: z.number().int().nonnegative(),
   maximum_withdrawal_kobo: z.number().int().nonnegative(),
   withdrawal_charge_type: z.enum(['percentage', 'flat']),
-  /** Percent for the percentage type; naira for the flat type (kept in kobo in `charge_kobo`). */
+  /** The percentage type's charge, in percent. */
   charge: z.number().nonnegative(),
+  /** The flat type's charge, in kobo. The API's `charge` shows whichever the type uses (contracts/settings.ts). */
+  charge_kobo: z.number().int().nonnegative().default(0),
   withdrawal_charge_cap_kobo: z.number().int().nonnegative(),
   withdrawal_type: z.enum(['weekly', 'monthly']).nullable(),
   withdrawal_period: z.number().int().nullable(),

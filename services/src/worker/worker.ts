@@ -4,6 +4,7 @@ import { createRuntime } from '../api/runtime';
 import { loadConfig } from '../core/config';
 import { migrateToLatest } from '../core/migrate';
 import { startConsumerWorker } from '../core/wakeups';
+import { startSchedules } from './schedules';
 
 /**
  * The worker process: `tsx services/src/worker/worker.ts`. Runs every consumer of the log; start
@@ -21,10 +22,12 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     consumers: runtime.consumers,
     logger,
   });
+  const schedules = await startSchedules(runtime, logger);
   logger.info({ consumers: runtime.consumers.map((c) => c.name) }, 'worker started');
   return {
     runtime,
     async close() {
+      await schedules.close();
       await consumerWorker.close();
       await runtime.close();
     },

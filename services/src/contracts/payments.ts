@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Package payments as the portal API shows them (seed 000 §7 "Initiate payment", seed 002 §3
+ * "Package payment"): money in naira.
+ */
+const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const optionalNumber = z.union([z.number(), z.string()]).optional().nullable().transform((v, ctx) => {
+  if (v === undefined || v === null || v === '') return null;
+  const n = Number(v);
+  if (!Number.isFinite(n)) {
+    ctx.addIssue({ code: 'custom', message: 'The amount must be a number.' });
+    return z.NEVER;
+  }
+  return n;
+});
+/** meta_data carries the package id: a number, a digit string, or an object with package_id. */
+const packageReference = z.unknown().optional().transform((v): number | null => {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'object' && 'package_id' in (v as object)) return Number((v as { package_id: unknown }).package_id) || null;
+  if (typeof v === 'string' && v.trim().startsWith('{')) {
+    try {
+      return Number((JSON.parse(v) as { package_id?: unknown }).package_id) || null;
+    } catch {
+      return null;
+    }
+  }
+  return Number(v) || null;
+});
+
+export const initiatePaymentBody = z.object({
+  amount: optionalNumber,
+  description: z.string().max(500).optional().default(''),
+  txn_source: z.string().optional().default('package_payment'),
+  is_upgrade: flag.optional().default(false),
+  meta_data: packageReference,
+  payment_type: z.enum(['payment_gateway', 'pop'], { error: 'Choose how to pay: payment_gateway or pop.' }),
+});
+export type InitiatePaymentBody = z.input<typeof initiatePaymentBody>;
+
+export const initiatedGatewayPayment = z.object({
+  authorization_url: z.string(),
+  access_code: z.string(),
+  reference: z.string(),
+  payment_id: z.string(),
+  amount: z.number(),
+});
+
+export const verifyPaymentBody = z.object({ reference: z.string().min(1, 'The reference is required.').max(100) });
+export const verifiedPayment = z.object({ success: z.boolean(), status: z.string(), payment_id: z.string().nullable() });
+
+export const packagePayment = z.object({
+  id: z.string(),
+  member_uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  /** The package paid for (seeds read it as `name` and as `package_name`). */
+  name: z.string(),
+  package_name: z.string(),
+  previous_package_name: z.string().nullable(),
+  purpose: z.enum(['registration', 'upgrade']),
+  payment_type: z.enum(['payment_gateway', 'pop']),
+  amount: z.number(),
+  amount_paid: z.number().nullable(),
+  status: z.string(),
+  status_reason: z.string().nullable(),
+  narration: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  payment_receipt: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type PackagePayment = z.infer<typeof packagePayment>;
+
+export const packageSummary = z.object({ id: z.number(), name: z.string(), registration_value: z.number(), pickup_amount: z.number(), point_value: z.number() });
+export const packageDifference = z.object({
+  package_name: z.string(),
+  package_difference: z.number(),
+  current_package: packageSummary,
+  new_package: packageSummary,
+});
+export type PackageDifference = z.infer<typeof packageDifference>;
+
+export const paymentMessages = {
+  receiptUploaded: 'Payment reciept uploaded successfuly',
+  verified: 'Payment Verified successfully',
+  notVerified: 'Unable to verify payment',
+  mismatch: 'Your payment was received, but its amount differs from the amount due; an administrator will review it.',
+  approved: 'Payment approved successfully',
+  declined: 'Payment declined successfully',
+  reinstated: 'Registration reinstated successfully',
+} as const;

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { findPackage } from '../catalogue/queries';
+import { type CommandContext, decideOnStream, runInTransaction } from '../core/command';
+import { NotFound, RuleViolation } from '../core/errors';
+import type { EventMetadata, RecordedEvent } from '../core/event-store';
+import { koboToNaira } from '../core/money';
+import type { Database } from '../database';
+import type { PaystackClient } from '../gateway/paystack';
+import { memberDecider, memberMessages } from '../membership/decider';
+import { memberStream } from '../membership/events';
+import { projectMembers } from '../membership/projections';
+import { findMember } from '../membership/queries';
+import { type PaymentState, amountDue, paymentDecider } from './decider';
+import { type PackagePaymentEvent, type PaymentMethod, type PaymentPurpose, packagePaymentStream } from './events';
+import { projectPackagePayments } from './projections';
+
+export const paymentFlowMessages = {
+  alreadyPaid: 'Your registration is already paid.',
+  selectUpgrade: 'Select a package for upgrade',
+  upgradeNotHigher: 'You can only upgrade to a package higher than your current one.',
+  receiptWaiting: 'You already have a payment receipt awaiting approval.',
+  amountDiffers: (dueKobo: number) => `The amount does not match the amount due (₦${koboToNaira(dueKobo).toLocaleString('en-US')}).`,
+  packageInvalid: 'The selected package is invalid.',
+} as const;
+
+type Trx = Transaction<Database>;
+
+/**
+ * Starts a registration or upgrade payment: checks the member may pay, fixes the amount due from
+ * the packages as they are now, and records the payment. A gateway payment is opened at the
+ * provider only after this commits (so the provider never holds a payment we do not know).
+ */
+export async function startPackagePayment(
+  ctx: CommandContext,
+  input: {
+    memberId: string;
+    purpose: PaymentPurpose;
+    method: PaymentMethod;
+    /** Upgrades: the package chosen. Registrations pay for the package registered with. */
+    targetPackageId: number | null;
+    /** What the client showed the member; refused when it is not the amount due. */
+    amountNaira: number | null;
+    description: string;
+    receiptPath: string | null;
+  },
+  metadata: EventMetadata,
+): Promise<{ paymentId: string; reference: string | null; amountDueKobo: number }> {
+  const paymentId = randomUUID();
+  const reference = input.method === 'payment_gateway' ? `hlp-${paymentId}` : null;
+  return runInTransaction(ctx, async (trx) => {
+    const member = await findMember(trx, input.memberId);
+    if (!member) throw new NotFound(memberMessages.unknown);
+    let packageId: number;
+    let fromPackageId: number | null = null;
+    let dueKobo: number;
+    if (input.purpose === 'registration') {
+      if (member.activated_at) throw new RuleViolation(paymentFlowMessages.alreadyPaid);
+      if (member.registration_expired_at) throw new RuleViolation(memberMessages.expired);
+      const pkg = await findPackage(trx, member.package_id);
+      if (!pkg) throw new RuleViolation(paymentFlowMessages.packageInvalid, 'package_id');
+      packageId = pkg.id;
+      dueKobo = amountDue('registration', { registrationValueKobo: pkg.registration_value });
+    } else {
+      if (!member.activated_at) throw new RuleViolation(memberMessages.notActive);
+      if (!input.targetPackageId) throw new RuleViolation(paymentFlowMessages.selectUpgrade, 'meta_data');
+      const [current, target] = await Promise.all([findPackage(trx, member.package_id), findPackage(trx, input.targetPackageId)]);
+      if (!target || !current) throw new RuleViolation(paymentFlowMessages.packageInvalid, 'meta_data');
+      if (target.id <= current.id) throw new RuleViolation(paymentFlowMessages.upgradeNotHigher, 'meta_data');
+      packageId = target.id;
+      fromPackageId = current.id;
+      dueKobo = amountDue('upgrade', { registrationValueKobo: target.registration_value }, { registrationValueKobo: current.registration_value });
+    }
+    if (input.amountNaira !== null && Math.round(input.amountNaira * 100) !== dueKobo) {
+      throw new RuleViolation(paymentFlowMessages.amountDiffers(dueKobo), 'amount');
+    }
+    if (input.method === 'pop') {
+      const waiting = await trx
+        .selectFrom('package_payments')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .where('purpose', '=', input.purpose)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (waiting) throw new RuleViolation(paymentFlowMessages.receiptWaiting);
+    }
+    const { events } = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, {
+      type: 'InitiatePayment',
+      data: {
+        payment_id: paymentId,
+        member_id: member.id,
+        purpose: input.purpose,
+        method: input.method,
+        package_id: packageId,
+        from_package_id: fromPackageId,
+        amount_due_kobo: dueKobo,
+        description: input.description,
+        reference,
+        receipt_path: input.receiptPath,
+      },
+    }, metadata);
+    await projectPackagePayments(trx, events);
+    return { paymentId, reference, amountDueKobo: dueKobo };
+  });
+}
+
+/**
+ * Settles a gateway payment from the provider's own answer (never from what a caller claims):
+ * used by the member's verify and by the webhook, which may race; the payment stream's version
+ * lets only one of them settle it, the other finds it settled and changes nothing.
+ */
+export async function settleGatewayPayment(
+  ctx: CommandContext,
+  gateway: PaystackClient,
+  reference: string,
+  via: 'verify' | 'webhook',
+  metadata: EventMetadata,
+): Promise<{ paymentId: string; memberId: string; status: string } | null> {
+  const payment = await ctx.db.selectFrom('package_payments').select(['id', 'member_id']).where('reference', '=', reference).executeTakeFirst();
+  if (!payment) return null;
+  const transaction = await gateway.verifyTransaction(reference);
+  return runInTransaction(ctx, async (trx) => {
+    if (transaction) {
+      const { state, events } = await decideOnStream(trx, packagePaymentStream(payment.id), paymentDecider, {
+        type: 'RecordGatewayResult',
+        data: { payment_id: payment.id, via, transaction },
+      }, metadata);
+      await projectPackagePayments(trx, events);
+      const succeeded = events.find((e) => e.type === 'PackagePaymentSucceeded');
+      if (succeeded) await applyPayment(trx, state, succeeded, metadata, { onRefusal: 'record' });
+    }
+    const row = await trx.selectFrom('package_payments').select('status').where('id', '=', payment.id).executeTakeFirstOrThrow();
+    return { paymentId: payment.id, memberId: payment.member_id, status: row.status };
+  });
+}
+
+/** An admin approves or declines a receipt or a flagged payment. */
+export async function decideByAdmin(
+  ctx: CommandContext,
+  paymentId: string,
+  decision: { type: 'approve' } | { type: 'decline'; reason: string },
+  metadata: EventMetadata,
+): Promise<void> {
+  await runInTransaction(ctx, async (trx) => {
+    const exists = await trx.selectFrom('package_payments').select('id').where('id', '=', paymentId).executeTakeFirst();
+    if (!exists) throw new NotFound('Payment not found.');
+    const command = decision.type === 'approve'
+      ? { type: 'ApprovePayment' as const, data: { payment_id: paymentId } }
+      : { type: 'DeclinePayment' as const, data: { payment_id: paymentId, reason: decision.reason } };
+    const { state, events } = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, command, metadata);
+    await projectPackagePayments(trx, events);
+    const approved = events.find((e) => e.type === 'PackagePaymentApproved');
+    // An admin who approves learns at once why a payment cannot be applied; nothing is recorded.
+    if (approved) await applyPayment(trx, state, approved, metadata, { onRefusal: 'throw' });
+  });
+}
+
+/**
+ * Applies accepted money to the member (BUSINESS-RULES.md §2): activation for a registration,
+ * the new package for an upgrade, with PV and pick-up allowance from the packages as they are now.
+ * The member's events name the payment event as their cause.
+ */
+async function applyPayment(
+  trx: Trx,
+  state: PaymentState,
+  cause: RecordedEvent<PackagePaymentEvent>,
+  metadata: EventMetadata,
+  options: { onRefusal: 'record' | 'throw' },
+): Promise<void> {
+  if (state.status === 'none') return;
+  const caused: EventMetadata = { ...metadata, causation_id: cause.eventId };
+  try {
+    if (state.purpose === 'registration') {
+      const pkg = await findPackage(trx, state.packageId);
+      if (!pkg) throw new RuleViolation(paymentFlowMessages.packageInvalid);
+      const { events } = await decideOnStream(trx, memberStream(state.memberId), memberDecider, {
+        type: 'ActivateMember',
+        data: {
+          member_id: state.memberId,
+          package_id: pkg.id,
+          payment_id: state.paymentId,
+          registration_value_kobo: state.amountDueKobo,
+          point_value: pkg.point_value,
+          pickup_allowance_kobo: pkg.pickup_amount,
+        },
+      }, caused);
+      await projectMembers(trx, events);
+    } else {
+      const [from, to] = await Promise.all([findPackage(trx, state.fromPackageId ?? 0), findPackage(trx, state.packageId)]);
+      if (!from || !to) throw new RuleViolation(paymentFlowMessages.packageInvalid);
+      const { events } = await decideOnStream(trx, memberStream(state.memberId), memberDecider, {
+        type: 'UpgradePackage',
+        data: {
+          member_id: state.memberId,
+          payment_id: state.paymentId,
+          from_package_id: from.id,
+          to_package_id: to.id,
+          difference_kobo: state.amountDueKobo,
+          point_value_added: Math.max(0, to.point_value - from.point_value),
+          pickup_allowance_kobo: Math.max(0, to.pickup_amount - from.pickup_amount),
+        },
+      }, caused);
+      await projectMembers(trx, events);
+    }
+  } catch (error) {
+    if (!(error instanceof RuleViolation) || options.onRefusal === 'throw') throw error;
+    const { events } = await decideOnStream(trx, packagePaymentStream(state.paymentId), paymentDecider, {
+      type: 'MarkNotApplied',
+      data: { payment_id: state.paymentId, reason: error.message },
+    }, caused);
+    await projectPackagePayments(trx, events);
+  }
+}

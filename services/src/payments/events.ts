@@ -1,0 +1,56 @@
+import type { DomainEvent } from '../core/event-store';
+
+/**
+ * A package payment's life, one stream per payment: `package-payment-<uuid>` (BUSINESS-RULES.md §2).
+ * Money in kobo. The amount due is fixed when the payment starts, from the packages as they were.
+ */
+export type PaymentPurpose = 'registration' | 'upgrade';
+export type PaymentMethod = 'payment_gateway' | 'pop';
+
+export type PackagePaymentInitiated = DomainEvent<
+  'PackagePaymentInitiated',
+  {
+    payment_id: string;
+    member_id: string;
+    purpose: PaymentPurpose;
+    method: PaymentMethod;
+    package_id: number;
+    /** Upgrades: the package the amount due was priced from. */
+    from_package_id: number | null;
+    amount_due_kobo: number;
+    description: string;
+    /** Gateway payments: the reference the provider knows the payment by. */
+    reference: string | null;
+    /** Proof-of-payment uploads: where the receipt image is stored. */
+    receipt_path: string | null;
+  }
+>;
+
+/** The gateway confirmed the amount due was paid (by the client's verify or the webhook, whichever came first). */
+export type PackagePaymentSucceeded = DomainEvent<
+  'PackagePaymentSucceeded',
+  { payment_id: string; amount_paid_kobo: number; via: 'verify' | 'webhook'; paid_at: string | null }
+>;
+
+/** The gateway confirmed a payment of another amount: not applied, shown to admins to decide. */
+export type PackagePaymentAmountMismatched = DomainEvent<
+  'PackagePaymentAmountMismatched',
+  { payment_id: string; amount_due_kobo: number; amount_paid_kobo: number; currency: string; via: 'verify' | 'webhook' }
+>;
+
+/** An admin approved a receipt (or a flagged payment after checking it). */
+export type PackagePaymentApproved = DomainEvent<'PackagePaymentApproved', { payment_id: string }>;
+export type PackagePaymentDeclined = DomainEvent<'PackagePaymentDeclined', { payment_id: string; reason: string }>;
+
+/** Money arrived but could not be applied (already active, expired, package changed): admins see why. */
+export type PackagePaymentNotApplied = DomainEvent<'PackagePaymentNotApplied', { payment_id: string; reason: string }>;
+
+export type PackagePaymentEvent =
+  | PackagePaymentInitiated
+  | PackagePaymentSucceeded
+  | PackagePaymentAmountMismatched
+  | PackagePaymentApproved
+  | PackagePaymentDeclined
+  | PackagePaymentNotApplied;
+
+export const packagePaymentStream = (paymentId: string) => `package-payment-${paymentId}`;

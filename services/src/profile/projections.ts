@@ -1,0 +1,59 @@
+import type { Updateable } from 'kysely';
+import type { Executor } from '../core/db';
+import type { RecordedEvent } from '../core/event-store';
+import type { MemberProfilesTable } from '../database';
+import type { ProfileEvent } from './events';
+
+/**
+ * Inline projection: `member_profiles` (and the names and phone on `members`) change in the same
+ * transaction as the profile's events, so the next screen reads what was just saved.
+ */
+export async function projectProfiles(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    const event = recorded as unknown as RecordedEvent<ProfileEvent>;
+    const at = new Date(recorded.recordedAt);
+    const memberId = event.data.member_id;
+    switch (event.type) {
+      case 'MemberProfileSubmitted':
+      case 'MemberProfileUpdated': {
+        const { address, gender, photo_path } = event.data;
+        await upsertProfile(db, memberId, at, { address, gender, photo_path, ...(event.type === 'MemberProfileSubmitted' ? { profile_submitted_at: at } : {}) });
+        break;
+      }
+      case 'MemberBankDetailsChanged': {
+        const d = event.data;
+        await upsertProfile(db, memberId, at, {
+          bank_name: d.bank_name,
+          bank_code: d.bank_code,
+          bank_account_number: d.account_number,
+          bank_account_name: d.account_name,
+          bank_details_changed_at: at,
+        });
+        break;
+      }
+      case 'MemberBankEditabilityChanged':
+        await upsertProfile(db, memberId, at, { bank_editable: event.data.bank_editable });
+        break;
+      case 'MemberDetailsUpdated': {
+        const { first_name, last_name, phone } = event.data;
+        await db.updateTable('members').set({ first_name, last_name, phone, updated_at: at }).where('id', '=', memberId).execute();
+        break;
+      }
+      case 'MemberInvitedGuest':
+      case 'MemberMessaged':
+        break;
+      default: {
+        const unknownEvent: never = event;
+        void unknownEvent;
+      }
+    }
+  }
+}
+
+async function upsertProfile(db: Executor, memberId: string, at: Date, changes: Updateable<MemberProfilesTable>): Promise<void> {
+  await db
+    .insertInto('member_profiles')
+    .values({ member_id: memberId, created_at: at, updated_at: at, ...changes })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet({ ...changes, updated_at: at }))
+    .execute();
+}

@@ -1,0 +1,52 @@
+import { type BonusGenerationRow, type BonusTableKind, GENERATIONS, type Settings, generationField } from '../contracts/settings';
+import type { Executor } from '../core/db';
+import { koboToNaira } from '../core/money';
+import type { SettingsValues } from './values';
+
+/** The settings record as the API shows it: naira for money, `charge` in the unit its type uses. */
+export function settingsToApi(values: SettingsValues): Settings {
+  const {
+    default_referral_code: _internal,
+    unit_point_value_kobo,
+    global_profit_value_kobo,
+    minimum_withdrawal_kobo,
+    maximum_withdrawal_kobo,
+    withdrawal_charge_cap_kobo,
+    charge,
+    charge_kobo,
+    ...sameAtTheApi
+  } = values;
+  return {
+    id: 1,
+    ...sameAtTheApi,
+    unit_point_value: koboToNaira(unit_point_value_kobo),
+    global_profit_value: koboToNaira(global_profit_value_kobo),
+    minimum_withdrawal: koboToNaira(minimum_withdrawal_kobo),
+    maximum_withdrawal: koboToNaira(maximum_withdrawal_kobo),
+    withdrawal_charge_cap: koboToNaira(withdrawal_charge_cap_kobo),
+    charge: values.withdrawal_charge_type === 'flat' ? koboToNaira(charge_kobo) : charge,
+  };
+}
+
+/** Percentages of generations 1..10 of one table for one package; all 0 when never set. */
+export async function bonusPercentages(db: Executor, kind: BonusTableKind, packageId: number): Promise<number[]> {
+  const row = await db.selectFrom('bonus_generation_tables').select('percentages').where('kind', '=', kind).where('package_id', '=', packageId).executeTakeFirst();
+  return row?.percentages ?? GENERATIONS.map(() => 0);
+}
+
+/** Every registration package with its row of the table (the row id is the package id). */
+export async function listBonusTable(db: Executor, kind: BonusTableKind, options: { packageId?: number } = {}): Promise<BonusGenerationRow[]> {
+  let query = db
+    .selectFrom('packages')
+    .leftJoin('bonus_generation_tables as t', (join) => join.onRef('t.package_id', '=', 'packages.id').on('t.kind', '=', kind))
+    .select(['packages.id', 'packages.name', 't.percentages'])
+    .orderBy('packages.id');
+  if (options.packageId !== undefined) query = query.where('packages.id', '=', options.packageId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    package_id: row.id,
+    ...(Object.fromEntries(GENERATIONS.map((g, index) => [generationField(g), row.percentages?.[index] ?? 0])) as Record<ReturnType<typeof generationField>, number>),
+  }));
+}

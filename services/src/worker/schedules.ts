@@ -1,0 +1,46 @@
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Runtime } from '../api/runtime';
+import { redisConnection } from '../core/wakeups';
+import { expireOverdueRegistrations } from '../membership/expiry';
+
+/**
+ * Jobs that run on the calendar, as BullMQ job schedulers: each scheduler exists once in Redis
+ * however many workers start, and each run is a job one worker takes. The jobs themselves are
+ * idempotent (decided on their streams), so a repeated run changes nothing.
+ */
+export const SCHEDULE_QUEUE = 'schedules';
+
+type ScheduledJob = { name: string; everyMs: number; run: (runtime: Runtime) => Promise<unknown> };
+
+export const scheduledJobs: readonly ScheduledJob[] = [
+  { name: 'expire-registrations', everyMs: 10 * 60_000, run: (runtime) => expireOverdueRegistrations(runtime.commands, runtime.clock()) },
+];
+
+export async function startSchedules(runtime: Runtime, logger: Logger, jobs: readonly ScheduledJob[] = scheduledJobs) {
+  const connection = redisConnection(runtime.config.REDIS_URL);
+  const queue = new Queue(SCHEDULE_QUEUE, { connection, prefix: runtime.config.QUEUE_PREFIX });
+  for (const job of jobs) {
+    await queue.upsertJobScheduler(job.name, { every: job.everyMs, immediately: true }, { name: job.name, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+  }
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+  const worker = new Worker(
+    SCHEDULE_QUEUE,
+    async (job) => {
+      const scheduled = byName.get(job.name);
+      if (!scheduled) return null;
+      const result = await scheduled.run(runtime);
+      logger.info({ job: job.name, result }, 'scheduled job ran');
+      return result;
+    },
+    { connection: { ...connection, maxRetriesPerRequest: null }, prefix: runtime.config.QUEUE_PREFIX, concurrency: 1 },
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'schedule worker error'));
+  await worker.waitUntilReady();
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
