@@ -186,7 +186,34 @@ export type MemberProfilesTable = {
   updated_at: Date;
 };
 
+export type WalletEntriesTable = {
+  global_position: number;
+  member_id: string;
+  entry: 'credited' | 'withheld';
+  kind: string;
+  amount: number;
+  generation: number | null;
+  reason: string | null;
+  cause_event_id: string;
+  cause_type: string;
+  cause_member_id: string | null;
+  inputs: unknown;
+  recorded_at: Date;
+};
+
+export type WalletsTable = {
+  member_id: string;
+  total_bonus: Generated<number>;
+  total_withheld: Generated<number>;
+  total_withdrawn: Generated<number>;
+  total_spent: Generated<number>;
+  balance: Generated<number>;
+  updated_at: Date;
+};
+
 export interface Database {
+  wallet_entries: WalletEntriesTable;
+  wallets: WalletsTable;
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;
   package_payments: PackagePaymentsTable;

@@ -11,11 +11,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { authRoutes } from '../auth/routes';
+import { eventLogRoutes } from '../audit/routes';
 import { catalogueRoutes } from '../catalogue/routes';
+import { compensationRoutes } from '../compensation/routes';
 import type { Consumer } from '../core/consumers';
 import { membershipRoutes } from '../membership/routes';
 import { paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
+import { settingsRoutes } from '../settings/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
@@ -77,7 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(membershipRoutes);
       await api.register(paymentRoutes);
+      await api.register(compensationRoutes);
       await api.register(catalogueRoutes);
+      await api.register(settingsRoutes);
+      await api.register(eventLogRoutes);
       await api.register(profileRoutes);
     },
     { prefix: '/api' },

@@ -83,7 +83,7 @@ const rankFields = {
 };
 export const rankCreateBody = z.object({ ...rankFields, description: rankFields.description.default('') });
 /** The edit form sends every field; the package must be there (seed 002 §5 'Package required'). */
-export const rankUpdateBody = z.object(rankFields).partial().required({ package_id: true });
+export const rankUpdateBody = z.object(rankFields).partial().extend({ package_id: rankFields.package_id });
 export type RankCreateBody = z.input<typeof rankCreateBody>;
 
 /** GET /ranks/current-rank-badge/{rankId}: the rank and its badge image (its incentive's image). */

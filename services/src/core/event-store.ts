@@ -209,8 +209,8 @@ export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
 
 /**
  * The next events of the whole log after `after`, in commit order, and only those below the oldest
- * transaction still running: an event committed late by a slower transaction sorts after
- * everything a reader has already passed, so it is never skipped.
+ * transaction of this database still running: an event committed late by a slower transaction
+ * sorts after everything a reader has already passed, so it is never skipped.
  */
 export async function readLogBatch(
   db: Executor,
@@ -219,9 +219,23 @@ export async function readLogBatch(
 ): Promise<RecordedEvent[]> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
   const { rows } = await sql<EventRow>`
+    with snapshot as (select pg_current_snapshot() as s),
+    -- Transactions running in other databases of the cluster never write this log: leaving them
+    -- out keeps a long transaction elsewhere from stalling every consumer here. The lists are not
+    -- sampled atomically, and every error falls on the safe side (a bound too low only waits).
+    other_databases as (
+      select backend_xid::text::bigint as xid from pg_stat_activity
+      where backend_xid is not null and datname is distinct from current_database()
+    ),
+    bound as (
+      select coalesce(
+        (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
+         where (x::text::bigint % 4294967296) not in (select xid from other_databases)),
+        (select pg_snapshot_xmax(s) from snapshot)) as below
+    )
     select ${eventColumns} from events
     where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      and transaction_id < (select below from bound)
       ${typeFilter}
     -- Qualified: the select list turns transaction_id into text, and ordering by that text
     -- would put xid 1000 before 999 (and skip 999).

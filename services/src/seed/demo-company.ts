@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import { setPassword } from '../auth/sessions';
-import { type PackageDefined, type RankDefined, packageStream, rankStream } from '../catalogue/events';
-import { projectCatalogue } from '../catalogue/projections';
+import { createRank, defineEntry } from '../catalogue/commands';
+import { catalogueKinds } from '../catalogue/kinds';
 import { type CommandContext, decideOnStream, runInTransaction } from '../core/command';
-import { type EventMetadata, appendToStream } from '../core/event-store';
+import type { EventMetadata } from '../core/event-store';
 import { nairaToKobo } from '../core/money';
 import { reserveKey } from '../core/unique-keys';
 import { memberDecider } from '../membership/decider';
 import { memberStream } from '../membership/events';
 import { claimRegistrationKeys } from '../membership/commands';
 import { projectMembers } from '../membership/projections';
-import { SETTINGS_STREAM } from '../settings/events';
-import { projectSettings } from '../settings/projections';
+import { defineSettings } from '../settings/commands';
 import type { SettingsValues } from '../settings/values';
 import { adminDecider } from '../staff/decider';
 import { adminStream } from '../staff/events';
 import { projectAdmins } from '../staff/projections';
+import { seedDemoCatalogue } from './demo-catalogue';
 
 /**
  * The demo company an empty database starts with (issue 2): six registration packages, ranks,
- * settings, an admin and a finance login, and the company root member. Recorded as events like
+ * settings, the rest of the catalogue (demo-catalogue.ts), an admin and a finance login, and the company root member. Recorded as events like
  * any admin action, by the `system` actor, so the log explains where every value came from.
  */
 export const demoLogins = {
@@ -74,6 +74,7 @@ export const demoSettings: SettingsValues = {
   maximum_withdrawal_kobo: nairaToKobo(500_000),
   withdrawal_charge_type: 'percentage',
   charge: 1.5,
+  charge_kobo: nairaToKobo(100),
   withdrawal_charge_cap_kobo: nairaToKobo(2_000),
   withdrawal_type: 'weekly',
   withdrawal_period: 6,
@@ -101,18 +102,16 @@ export async function seedDemoCompany(ctx: CommandContext, now: Date = new Date(
     if (!(await reserveKey(trx, 'seed', 'demo-company', 'system'))) return false;
     const metadata: EventMetadata = { actor: { type: 'system', id: 'seed' }, now: now.toISOString(), causation_id: null, correlation_id: 'seed-demo-company' };
 
-    for (const [id, name, pv, registration, pickup, cap] of packages) {
-      const event: PackageDefined = {
-        type: 'PackageDefined',
-        data: { package_id: id, name, point_value: pv, registration_value_kobo: nairaToKobo(registration), pickup_amount_kobo: nairaToKobo(pickup), matching_bonus_cap_kobo: nairaToKobo(cap) },
-      };
-      await projectCatalogue(trx, await appendToStream(trx, packageStream(id), [event], { expectedVersion: 0, metadata }));
+    // Ids are given in order on an empty database: packages 1..6, ranks 1..7.
+    for (const [, name, pv, registration, pickup, cap] of packages) {
+      const fields = { name, point_value: pv, registration_value_kobo: nairaToKobo(registration), pickup_amount_kobo: nairaToKobo(pickup), matching_bonus_cap_kobo: nairaToKobo(cap) };
+      await defineEntry(trx, catalogueKinds.package, fields, metadata);
     }
-    for (const [id, name, points, eligible, packageId, description] of ranks) {
-      const event: RankDefined = { type: 'RankDefined', data: { rank_id: id, name, points, is_global_profit_eligible: eligible, package_id: packageId, description } };
-      await projectCatalogue(trx, await appendToStream(trx, rankStream(id), [event], { expectedVersion: 0, metadata }));
+    for (const [, name, points, eligible, packageId, description] of ranks) {
+      await createRank(trx, { name, points, is_global_profit_eligible: eligible, package_id: packageId, description }, metadata);
     }
-    await projectSettings(trx, await appendToStream(trx, SETTINGS_STREAM, [{ type: 'SettingsChanged', data: { changes: demoSettings, previous: {} } }], { expectedVersion: 0, metadata }));
+    await defineSettings(trx, demoSettings, metadata);
+    await seedDemoCatalogue(trx, metadata);
 
     for (const [login, role, hash] of [[demoLogins.admin, 'admin', adminHash], [demoLogins.finance, 'finance', financeHash]] as const) {
       const adminId = randomUUID();

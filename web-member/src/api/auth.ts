@@ -20,4 +20,8 @@ export const authApi = {
   authenticateTwoFactor: (body: { code: string; email: string }) =>
     api.post<AuthUser>('/auth/authenticate-2fa', { ...body, user_type: USER_TYPE }),
   currentUser: (signal?: AbortSignal) => api.get<CurrentAccount>('/auth/user', { signal }),
+  changePasswordLink: (body: { email: string; old_password: string }) =>
+    api.post<unknown>('/auth/change-password-link', { ...body, user_type: USER_TYPE }),
+  changePassword: (body: { code: string; password: string; email: string }) =>
+    api.post<unknown>('/auth/change-password', { ...body, user_type: USER_TYPE }),
 };

@@ -12,8 +12,13 @@ export interface RegistrationCountdown {
   expired: boolean;
 }
 
-export function registrationCountdown(createdAt: string, now: Date = new Date()): RegistrationCountdown | null {
-  const created = parseISO(createdAt);
+/**
+ * The countdown from created_at, or from the server's deadline when it gives one (a reinstated
+ * registration gets a new 7-day window that no longer starts at created_at).
+ */
+export function registrationCountdown(createdAt: string, now: Date = new Date(), expiresAt?: string | null): RegistrationCountdown | null {
+  const serverDeadline = expiresAt ? parseISO(expiresAt) : null;
+  const created = serverDeadline && isValid(serverDeadline) ? addDays(serverDeadline, -REGISTRATION_WINDOW_DAYS) : parseISO(createdAt);
   if (!isValid(created)) return null;
   const deadline = addDays(created, REGISTRATION_WINDOW_DAYS);
   const expired = now.getTime() >= deadline.getTime();

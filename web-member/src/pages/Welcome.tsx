@@ -1,20 +1,38 @@
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
-import { format } from 'date-fns';
-import { Alert, Box, Button, Card, CardContent, Chip, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Navigate, useNavigate } from 'react-router';
+import { format, isValid, parseISO } from 'date-fns';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid';
 import LogoutIcon from '@mui/icons-material/Logout';
 import HourglassTop from '@mui/icons-material/HourglassTopOutlined';
 import Inventory from '@mui/icons-material/Inventory2Outlined';
 import CreditCard from '@mui/icons-material/CreditCardOutlined';
 import Receipt from '@mui/icons-material/ReceiptLongOutlined';
+import AccountBalance from '@mui/icons-material/AccountBalanceOutlined';
+import PendingActions from '@mui/icons-material/PendingActionsOutlined';
+import EventBusy from '@mui/icons-material/EventBusyOutlined';
+import type { PackagePayment } from '@portal/services/contracts/payments';
+import type { RegistrationPackage } from '@portal/services/contracts/catalogue';
 import { useMember } from '../auth/member-context';
 import { homeFor } from '../auth/outcome';
-import { usePackage } from '../api/queries';
+import { paymentsApi, type PackagePaymentTarget } from '../api/payments';
+import { queryKeys, usePackage, usePackagePayments, useProfileDetails } from '../api/queries';
 import { Logo } from '../components/Logo';
+import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsForm';
+import { CardPaymentDialog, WELCOME_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
+import { ReceiptUpload } from '../components/ReceiptUpload';
 import { LogoutDialog } from '../layout/LogoutDialog';
 import { formatNaira } from '../lib/money';
+import { toast } from '../lib/notify';
 import { registrationCountdown } from '../lib/registration-window';
+import { storageUrl } from '../lib/storage';
+
+export const RECEIPT_UPLOADED = 'Payment reciept uploaded successfuly';
+/** While a receipt waits for an admin, its status is checked again now and then. */
+const PENDING_RECHECK_MS = 30_000;
+/** Statuses in which a registration payment waits for an administrator. */
+const AWAITING_ADMIN = new Set(['pending', 'amount_mismatch', 'not_applied']);
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -23,6 +41,11 @@ function useNow(intervalMs = 60_000): Date {
     return () => window.clearInterval(t);
   }, [intervalMs]);
   return now;
+}
+
+function formatDate(iso: string): string {
+  const d = parseISO(iso);
+  return isValid(d) ? format(d, "d MMM yyyy, h:mm a") : '';
 }
 
 function CountdownTile({ value, label, testId }: { value: number; label: string; testId: string }) {
@@ -38,22 +61,199 @@ function CountdownTile({ value, label, testId }: { value: number; label: string;
   );
 }
 
+function SectionTitle({ icon, title, id }: { icon: React.ReactNode; title: string; id?: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+      {icon}
+      <Typography id={id} variant="h6" component="h2">
+        {title}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** A receipt an admin has not decided on yet. */
+function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: PackagePayment; onRefresh: () => void; refreshing: boolean }) {
+  const receipt = storageUrl(payment.payment_receipt);
+  const isReceipt = payment.payment_type === 'pop';
+  return (
+    <Box data-testid="receipt-awaiting-approval" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 2, border: 1, borderColor: '#f3d9a4', bgcolor: '#fffaf0' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {receipt ? (
+          <Box
+            component="a"
+            href={receipt}
+            target="_blank"
+            rel="noopener"
+            sx={{ flexShrink: 0, width: 72, height: 72, borderRadius: 1.5, overflow: 'hidden', border: 1, borderColor: 'divider', display: 'block' }}
+          >
+            <Box component="img" src={receipt} alt="Your uploaded receipt" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          </Box>
+        ) : (
+          <PendingActions sx={{ color: '#b7832f', fontSize: 40 }} />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography variant="subtitle1" component="p">
+              {isReceipt ? 'Receipt awaiting approval' : 'Payment under review'}
+            </Typography>
+            <Chip size="small" label="Pending" color="warning" />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {isReceipt
+              ? `You uploaded a receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.created_at)}. Your account is activated as soon as an administrator approves it.`
+              : payment.status_reason || 'Your card payment was received and an administrator is reviewing it. Your account is activated once it is approved.'}
+          </Typography>
+        </Box>
+        <Button variant="outlined" color="inherit" onClick={onRefresh} disabled={refreshing} sx={{ flexShrink: 0, borderColor: 'divider' }}>
+          {refreshing ? 'Checking…' : 'Check status'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function PaymentOptions({
+  pkg,
+  payments,
+  paymentsLoading,
+  onPayNow,
+  starting,
+  onUploadReceipt,
+  onRefresh,
+  refreshing,
+}: {
+  pkg: RegistrationPackage | undefined;
+  payments: PackagePayment[];
+  paymentsLoading: boolean;
+  onPayNow: () => void;
+  starting: boolean;
+  onUploadReceipt: (file: File) => Promise<boolean>;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  const registration = payments.filter((p) => p.purpose === 'registration');
+  const waiting = registration.find((p) => AWAITING_ADMIN.has(p.status));
+  const latest = registration[0];
+  const declined = latest?.status === 'declined' ? latest : undefined;
+
+  if (paymentsLoading) return <Skeleton variant="rounded" height={180} />;
+  if (waiting) return <ReceiptAwaitingApproval payment={waiting} onRefresh={onRefresh} refreshing={refreshing} />;
+
+  return (
+    <>
+      {declined && (
+        <Alert severity="error" sx={{ mb: 2.5 }} data-testid="receipt-declined">
+          <AlertTitle>Your last {declined.payment_type === 'pop' ? 'receipt' : 'payment'} was declined</AlertTitle>
+          {declined.status_reason || 'No reason was given.'} You can upload a new receipt or pay by card.
+        </Alert>
+      )}
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Box sx={{ p: 2.5, borderRadius: 2, border: 1, borderColor: 'divider', height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', mb: 1 }}>
+              <CreditCard color="primary" />
+              <Typography variant="subtitle1" component="h3">
+                Card payment
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Pay online with your debit card on the payment provider’s secure page. Your account is activated as soon as the payment is verified.
+            </Typography>
+            <Box sx={{ mt: 'auto' }}>
+              <Button variant="contained" size="large" fullWidth onClick={onPayNow} disabled={!pkg || starting} data-testid="pay-now">
+                {starting ? 'Opening payment…' : pkg ? `Pay Now · ${formatNaira(pkg.registration_value)}` : 'Pay Now'}
+              </Button>
+            </Box>
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Box sx={{ p: 2.5, borderRadius: 2, border: 1, borderColor: 'divider', height: '100%' }}>
+            <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', mb: 1 }}>
+              <Receipt color="primary" />
+              <Typography variant="subtitle1" component="h3">
+                Bank transfer
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Transferred the money to the company account? Upload a photo or screenshot of your proof of payment for approval.
+            </Typography>
+            <ReceiptUpload onUpload={onUploadReceipt} disabled={!pkg} buttonLabel="Upload receipt" />
+          </Box>
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
 export default function WelcomePage() {
   const user = useMember();
   const now = useNow();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const [payment, setPayment] = useState<CardPayment | null>(null);
+  const [starting, setStarting] = useState(false);
   const pkg = usePackage(user.reg_package_id || user.package_id);
+  const profile = useProfileDetails(user.uuid);
+  const payments = usePackagePayments(user.uuid, {
+    pollWhile: (rows) => rows.some((p) => p.purpose === 'registration' && AWAITING_ADMIN.has(p.status)),
+    pollMs: PENDING_RECHECK_MS,
+  });
+
+  // An admin approved a receipt (or the provider confirmed a card payment) while this page was open.
+  const approved = payments.data?.some((p) => p.purpose === 'registration' && p.status === 'approved') ?? false;
+  useEffect(() => {
+    if (approved) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  }, [approved, queryClient]);
 
   if (user.payment === 'approved') return <Navigate to={homeFor(user)} replace />;
 
-  const countdown = registrationCountdown(user.created_at, now);
+  const countdown = registrationCountdown(user.created_at, now, user.registration_expires_at);
+  const expired = user.registration_expired;
+  const target = (p: RegistrationPackage): PackagePaymentTarget => ({
+    amount: p.registration_value,
+    description: `Registration payment for the ${p.name} package`,
+    isUpgrade: false,
+    packageId: p.id,
+  });
+
+  const payNow = async () => {
+    if (!pkg.data) return;
+    setStarting(true);
+    try {
+      const res = await paymentsApi.initiateCard(target(pkg.data));
+      setPayment({ authorization_url: res.data.authorization_url, reference: res.data.reference });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const refreshPayments = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments(user.uuid) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  };
+
+  const uploadReceipt = async (file: File) => {
+    if (!pkg.data) return false;
+    try {
+      const res = await paymentsApi.uploadReceipt(target(pkg.data), file);
+      toast.success(res.message || RECEIPT_UPLOADED);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.payments(user.uuid) });
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>
+        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1.5 }}>
           <Logo size={32} />
-          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => setLogoutOpen(true)} sx={{ borderColor: 'divider' }}>
+          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => setLogoutOpen(true)} sx={{ borderColor: 'divider', flexShrink: 0 }}>
             Logout
           </Button>
         </Container>
@@ -67,6 +267,14 @@ export default function WelcomePage() {
           Your account has been created. Pay for your registration package to activate it and open your member dashboard.
         </Typography>
 
+        {expired && (
+          <Alert severity="error" icon={<EventBusy />} sx={{ mb: 3 }} data-testid="registration-expired">
+            <AlertTitle>Your registration has expired</AlertTitle>
+            The 7-day window to pay for your registration has ended, so payments are closed for this account. An administrator must reinstate your
+            registration before you can pay. Please contact support.
+          </Alert>
+        )}
+
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 7 }}>
             <Card
@@ -74,7 +282,9 @@ export default function WelcomePage() {
                 height: '100%',
                 color: '#fff',
                 border: 'none',
-                background: 'radial-gradient(circle at 90% 0%, rgba(159,224,184,0.22), transparent 50%), linear-gradient(150deg, #237146 0%, #113824 100%)',
+                background: expired
+                  ? 'linear-gradient(150deg, #5b5f5c 0%, #2f3430 100%)'
+                  : 'radial-gradient(circle at 90% 0%, rgba(159,224,184,0.22), transparent 50%), linear-gradient(150deg, #237146 0%, #113824 100%)',
               }}
             >
               <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
@@ -87,13 +297,13 @@ export default function WelcomePage() {
                 {countdown ? (
                   <>
                     <Typography variant="body2" sx={{ opacity: 0.85, mb: 2.5 }}>
-                      {countdown.expired
+                      {expired || countdown.expired
                         ? 'Your 7-day registration window has ended.'
-                        : `Complete payment by ${format(countdown.deadline, "EEEE d MMMM yyyy, h:mm a")}.`}
+                        : `Complete payment by ${format(countdown.deadline, 'EEEE d MMMM yyyy, h:mm a')}.`}
                     </Typography>
                     <Stack direction="row" spacing={2} data-testid="registration-countdown">
-                      <CountdownTile value={countdown.daysLeft} label={countdown.daysLeft === 1 ? 'Day' : 'Days'} testId="countdown-days" />
-                      <CountdownTile value={countdown.hoursLeft} label={countdown.hoursLeft === 1 ? 'Hour' : 'Hours'} testId="countdown-hours" />
+                      <CountdownTile value={expired ? 0 : countdown.daysLeft} label={countdown.daysLeft === 1 ? 'Day' : 'Days'} testId="countdown-days" />
+                      <CountdownTile value={expired ? 0 : countdown.hoursLeft} label={countdown.hoursLeft === 1 ? 'Hour' : 'Hours'} testId="countdown-hours" />
                     </Stack>
                   </>
                 ) : (
@@ -121,11 +331,11 @@ export default function WelcomePage() {
                   </>
                 ) : pkg.data ? (
                   <>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                       <Typography variant="h5" component="p" data-testid="package-name">
                         {pkg.data.name}
                       </Typography>
-                      <Chip size="small" label="Awaiting payment" color="warning" variant="outlined" />
+                      <Chip size="small" label={expired ? 'Expired' : 'Awaiting payment'} color={expired ? 'default' : 'warning'} variant="outlined" />
                     </Stack>
                     <Typography color="text.secondary" variant="body2" sx={{ mt: 2 }}>
                       Amount to pay
@@ -143,50 +353,74 @@ export default function WelcomePage() {
             </Card>
           </Grid>
 
-          <Grid size={12}>
-            <Card component="section" aria-labelledby="payment-options-title" data-testid="payment-options">
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Card component="section" aria-labelledby="payment-options-title" data-testid="payment-options" sx={{ height: '100%' }}>
               <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-                <Typography id="payment-options-title" variant="h6" component="h2">
-                  Payment options
+                <SectionTitle icon={<CreditCard color="primary" fontSize="small" />} title="Pay for your package" id="payment-options-title" />
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+                  Your account is activated as soon as your payment is confirmed. Pay in either of these ways:
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
-                  Your account is activated as soon as your payment is confirmed. You can pay in either of these ways:
-                </Typography>
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Stack direction="row" spacing={1.5} sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', height: '100%' }}>
-                      <CreditCard color="primary" />
-                      <Box>
-                        <Typography variant="subtitle2">Card payment</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          Pay online with your debit card. Your account is activated once the payment is verified.
-                        </Typography>
-                      </Box>
-                    </Stack>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Stack direction="row" spacing={1.5} sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', height: '100%' }}>
-                      <Receipt color="primary" />
-                      <Box>
-                        <Typography variant="subtitle2">Bank transfer</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          Transfer to the company account and upload your proof-of-payment receipt (image up to 500 kB) for approval.
-                        </Typography>
-                      </Box>
-                    </Stack>
-                  </Grid>
-                </Grid>
-                {countdown?.expired && (
-                  <Alert severity="warning" sx={{ mt: 2.5 }}>
-                    The registration window has passed. Contact support if you still wish to activate this account.
-                  </Alert>
+                {expired ? (
+                  <Alert severity="warning">Payments are closed until an administrator reinstates your registration.</Alert>
+                ) : (
+                  <>
+                    {countdown?.expired && (
+                      <Alert severity="warning" sx={{ mb: 2.5 }}>
+                        The registration window has passed. If a payment is refused, contact support to have your registration reinstated.
+                      </Alert>
+                    )}
+                    <PaymentOptions
+                      pkg={pkg.data}
+                      payments={payments.data ?? []}
+                      paymentsLoading={payments.isPending}
+                      onPayNow={() => void payNow()}
+                      starting={starting}
+                      onUploadReceipt={uploadReceipt}
+                      onRefresh={refreshPayments}
+                      refreshing={payments.isFetching}
+                    />
+                  </>
                 )}
               </CardContent>
             </Card>
           </Grid>
+
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Card component="section" aria-labelledby="bank-details-title" sx={{ height: '100%' }}>
+              <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+                <SectionTitle icon={<AccountBalance color="primary" fontSize="small" />} title="Your bank account" id="bank-details-title" />
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+                  The account your bonuses are withdrawn to. We check the account name with your bank.
+                </Typography>
+                <BankAccountSummary details={profile.data} loading={profile.isPending} />
+                {!profile.isPending && <Divider sx={{ my: 2.5 }} />}
+                <BankDetailsForm memberId={user.uuid} details={profile.data} loading={profile.isPending} />
+              </CardContent>
+            </Card>
+          </Grid>
         </Grid>
+
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+          Questions about your payment? Contact your upline or the support desk.{' '}
+          <Link component="button" type="button" variant="body2" onClick={() => setLogoutOpen(true)} sx={{ verticalAlign: 'baseline' }}>
+            Log out
+          </Link>
+        </Typography>
       </Container>
 
+      <CardPaymentDialog
+        payment={payment}
+        verifyAfterMs={WELCOME_VERIFY_AFTER_MS}
+        onClose={() => {
+          setPayment(null);
+          refreshPayments();
+        }}
+        onVerified={async () => {
+          await queryClient.refetchQueries({ queryKey: queryKeys.me });
+          setPayment(null);
+          navigate('/user/dashboard', { replace: true });
+        }}
+      />
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </Box>
   );

@@ -1,0 +1,82 @@
+import type { FastifyReply } from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { RuleViolation } from '../core/errors';
+
+/**
+ * The back office's list protocol, ra-data-simple-rest (API.md §2, STYLE.md "The ra-data-simple-rest
+ * contract"): `sort=["field","ASC"]`, `range=[0,24]`, `filter={...}` as JSON strings; the answer is
+ * a bare array with `Content-Range: <resource> <start>-<end>/<total>`. Filters follow the FakeRest
+ * dialect: `key` equals (an array means "one of"), `key_gte`, `key_lte`, `key_gt`, `key_lt`,
+ * `key_neq`, and `q` for the resource's own search.
+ */
+
+export const simpleRestQuery = z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional() });
+export type SimpleRestQuery = z.infer<typeof simpleRestQuery>;
+
+/** A resource's columns by the field names the back office uses: SQL expressions, never raw input. */
+export type ResourceColumns = Record<string, RawBuilder<unknown>>;
+
+export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit: number; where: RawBuilder<boolean> };
+
+const operators = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>' } as const;
+const MAX_PAGE = 500;
+
+function parseJson(value: string | undefined, name: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new RuleViolation(`The ${name} parameter is not valid JSON.`, name);
+  }
+}
+
+/**
+ * Turns the three parameters into SQL pieces for one resource. Unknown sort fields or filters are
+ * refused (422) rather than ignored, so a typo in the back office shows at once.
+ */
+export function parseListRequest(
+  query: SimpleRestQuery,
+  resource: { columns: ResourceColumns; defaultSort: [string, 'ASC' | 'DESC']; search?: (q: string) => RawBuilder<boolean> },
+): ListRequest {
+  const sort = parseJson(query.sort, 'sort') ?? resource.defaultSort;
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+    throw new RuleViolation('The sort parameter must look like ["field","ASC"].', 'sort');
+  }
+  const sortColumn = resource.columns[sort[0]];
+  if (!sortColumn) throw new RuleViolation(`Cannot sort by ${sort[0]}.`, 'sort');
+  const direction = String(sort[1]).toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
+
+  const range = parseJson(query.range, 'range') ?? [0, 9];
+  if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0) || range.length !== 2 || range[1] < range[0]) {
+    throw new RuleViolation('The range parameter must look like [0,24].', 'range');
+  }
+  const [start, end] = range as [number, number];
+  const limit = Math.min(end - start + 1, MAX_PAGE);
+
+  const filter = parseJson(query.filter, 'filter') ?? {};
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new RuleViolation('The filter parameter must be a JSON object.', 'filter');
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q' && resource.search) {
+      conditions.push(resource.search(String(value)));
+      continue;
+    }
+    const suffix = (Object.keys(operators) as Array<keyof typeof operators>).find((op) => key.endsWith(op) && resource.columns[key.slice(0, -op.length)]);
+    const column = resource.columns[suffix ? key.slice(0, -suffix.length) : key];
+    if (!column) throw new RuleViolation(`Cannot filter by ${key}.`, 'filter');
+    if (suffix) conditions.push(sql<boolean>`${column} ${sql.raw(operators[suffix])} ${value}`);
+    else if (Array.isArray(value)) conditions.push(value.length === 0 ? sql<boolean>`false` : sql<boolean>`${column} in (${sql.join(value)})`);
+    else conditions.push(sql<boolean>`${column} = ${value}`);
+  }
+  const where = conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+  return { orderBy: sql`${sortColumn} ${direction}`, offset: start, limit, where };
+}
+
+/** Sets `Content-Range` (ra-data-simple-rest reads the total after the slash) and answers the rows. */
+export function sendList<T>(reply: FastifyReply, resourceName: string, list: ListRequest, rows: T[], total: number): T[] {
+  const range = rows.length === 0 ? '*' : `${list.offset}-${list.offset + rows.length - 1}`;
+  reply.header('Content-Range', `${resourceName} ${range}/${total}`);
+  return rows;
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { requireAdmin } from '../auth/guards';
+import { type EventRecord, eventRecord } from '../contracts/audit';
+import { NotFound } from '../core/errors';
+
+type EventRow = { id: number; stream_id: string; type: string; data: unknown; metadata: unknown; recorded_at: Date };
+
+const toRecord = (row: EventRow): EventRecord => ({ ...row, recorded_at: row.recorded_at.toISOString() });
+
+/**
+ * The event log for the back office (API.md §2): who changed what, from what, to what, and when.
+ * Filters: id (one or many), type, stream_id, actor_id, actor_type, recorded_at_gte/_lte, and q
+ * (part of a stream id or type).
+ */
+const eventsResource = {
+  columns: {
+    id: sql`global_position`,
+    global_position: sql`global_position`,
+    type: sql`type`,
+    stream_id: sql`stream_id`,
+    actor_id: sql`metadata->'actor'->>'id'`,
+    actor_type: sql`metadata->'actor'->>'type'`,
+    recorded_at: sql`recorded_at`,
+  },
+  defaultSort: ['global_position', 'DESC'] as ['global_position', 'DESC'],
+  search: (q: string) => sql<boolean>`(stream_id ilike ${`%${q}%`} or type ilike ${`%${q}%`})`,
+};
+
+export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/events',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(eventRecord) } } },
+    async (request, reply) => {
+      const list = parseListRequest(request.query, eventsResource);
+      const { rows } = await sql<EventRow>`
+        select global_position as id, stream_id, type, data, metadata, recorded_at from events
+        where ${list.where} order by ${list.orderBy}, global_position desc limit ${list.limit} offset ${list.offset}`.execute(app.db);
+      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from events where ${list.where}`.execute(app.db);
+      return sendList(reply, 'events', list, rows.map(toRecord), counted[0]?.total ?? 0);
+    },
+  );
+
+  app.get(
+    '/admin/events/:id',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: z.object({ id: z.coerce.number().int() }), response: { 200: eventRecord } } },
+    async (request) => {
+      const { rows } = await sql<EventRow>`
+        select global_position as id, stream_id, type, data, metadata, recorded_at from events where global_position = ${request.params.id}`.execute(app.db);
+      if (!rows[0]) throw new NotFound('Event not found.');
+      return toRecord(rows[0]);
+    },
+  );
+};

@@ -1,0 +1,194 @@
+import { type Transaction, sql } from 'kysely';
+import type { Consumer } from '../core/consumers';
+import { type EventMetadata, type RecordedEvent, appendToStream } from '../core/event-store';
+import { keyOwner, reserveKey } from '../core/unique-keys';
+import type { Database } from '../database';
+import type { MemberActivated, MemberPackageUpgraded } from '../membership/events';
+import { getSettings } from '../settings/projections';
+import { bonusPercentages } from '../settings/queries';
+import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from './events';
+import { activationBonuses, equilibriumBonus, sponsorChainBonuses, type Upline } from './policies';
+
+type Trx = Transaction<Database>;
+
+/** The sponsor chain of a member, generation 1 (the sponsor) to 10, with activity and package. */
+async function sponsorChain(trx: Trx, memberId: string): Promise<Upline[]> {
+  const { rows } = await sql<{ id: string; active: boolean; package_id: number }>`
+    with recursive chain(id, generation) as (
+      select sponsor_id, 1 from members where id = ${memberId} and sponsor_id is not null
+      union all
+      select m.sponsor_id, chain.generation + 1 from members m join chain on m.id = chain.id
+      where chain.generation < 10 and m.sponsor_id is not null
+    )
+    select m.id, (m.activated_at is not null and not m.deactivated) as active, m.package_id
+    from chain join members m on m.id = chain.id order by chain.generation`.execute(trx);
+  return rows.map((r) => ({ id: r.id, active: r.active, packageId: r.package_id }));
+}
+
+async function memberFacts(trx: Trx, memberId: string) {
+  return trx
+    .selectFrom('members as m')
+    .leftJoin('packages as p', 'p.id', 'm.package_id')
+    .select(['m.id', 'm.sponsor_id', 'm.placement_parent_id', 'm.package_id', 'p.registration_value'])
+    .select(sql<boolean>`(m.activated_at is not null and not m.deactivated)`.as('active'))
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+async function placementChildren(trx: Trx, memberId: string) {
+  return trx
+    .selectFrom('members')
+    .select(['id', 'placement_leg'])
+    .select(sql<boolean>`(activated_at is not null and not deactivated)`.as('active'))
+    .where('placement_parent_id', '=', memberId)
+    .orderBy('placement_leg')
+    .execute();
+}
+
+/**
+ * Records each decided bonus once on the beneficiary's wallet stream. The (cause, beneficiary,
+ * kind, generation) key is reserved first, so a re-run of the same cause pays nothing twice.
+ * Wallet streams are appended under a per-stream lock: withdrawals decide on the same streams.
+ */
+async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, now: string): Promise<void> {
+  for (const decision of decisions) {
+    if (!(await reserveKey(trx, 'bonus', bonusKey(decision.data), cause.eventId))) continue;
+    const stream = walletStream(decision.data.beneficiary_id);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`stream:${stream}`}, 0))`.execute(trx);
+    const metadata: EventMetadata = {
+      actor: { type: 'system', id: 'compensation' },
+      now,
+      causation_id: cause.eventId,
+      correlation_id: cause.metadata.correlation_id ?? cause.eventId,
+    };
+    await appendToStream(trx, stream, [decision], { expectedVersion: 'any', metadata });
+  }
+}
+
+function causeOf(event: RecordedEvent, memberId: string): BonusCause {
+  return { event_id: event.eventId, event_type: event.type, stream_id: event.streamId, member_id: memberId };
+}
+
+/** Equilibrium for a member, decided once in its life (the key is the member, not the cause). */
+async function equilibriumFor(trx: Trx, memberId: string, cause: BonusCause, settings: Awaited<ReturnType<typeof getSettings>>): Promise<CompensationEvent[]> {
+  const member = await memberFacts(trx, memberId);
+  if (!member) return [];
+  const alreadyDecided = (await keyOwner(trx, 'equilibrium', memberId)) !== null;
+  const children = await placementChildren(trx, memberId);
+  const decisions = equilibriumBonus({
+    cause,
+    member: { id: member.id, active: member.active, registrationValueKobo: member.registration_value ?? 0 },
+    children: children.map((c) => ({ id: c.id, active: c.active })),
+    alreadyDecided,
+    settings,
+  });
+  if (decisions.length > 0) await reserveKey(trx, 'equilibrium', memberId, cause.event_id);
+  return decisions;
+}
+
+/**
+ * The compensation policy (BUSINESS-RULES.md §3) for activations and upgrades: reads the network
+ * as it is when the cause is processed, decides with the pure policies, records the results.
+ */
+export const compensationPolicy: Consumer = {
+  name: 'compensation',
+  kind: 'policy',
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded'],
+  batchSize: 50,
+  async apply(trx, events) {
+    const settings = await getSettings(trx);
+    for (const recorded of events) {
+      const event = recorded as RecordedEvent<MemberActivated | MemberPackageUpgraded>;
+      const memberId = event.data.member_id;
+      const cause = causeOf(recorded, memberId);
+      const member = await memberFacts(trx, memberId);
+      if (!member) continue;
+      if (event.type === 'MemberActivated') {
+        // The company root is active from the start without a payment: nothing was paid, nothing is shared.
+        if (!event.data.payment_id) continue;
+        const packageId = event.data.package_id;
+        const placementParent = member.placement_parent_id ? await memberFacts(trx, member.placement_parent_id) : undefined;
+        const decisions = [
+          ...activationBonuses({
+            cause,
+            member: { id: memberId, sponsorId: member.sponsor_id },
+            packageId,
+            registrationValueKobo: event.data.registration_value_kobo ?? 0,
+            referralPercentages: await bonusPercentages(trx, 'referral', packageId),
+            sponsorChain: await sponsorChain(trx, memberId),
+            placementParent: placementParent ? { id: placementParent.id, active: placementParent.active } : null,
+            settings,
+          }),
+          ...(member.placement_parent_id ? await equilibriumFor(trx, member.placement_parent_id, cause, settings) : []),
+          ...(await equilibriumFor(trx, memberId, cause, settings)),
+        ];
+        await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
+      } else {
+        const decisions = sponsorChainBonuses({
+          kind: 'upgrade',
+          cause,
+          baseKobo: event.data.difference_kobo,
+          percentages: await bonusPercentages(trx, 'upgrade', event.data.to_package_id),
+          sponsorChain: await sponsorChain(trx, memberId),
+          packageId: event.data.to_package_id,
+        });
+        await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
+      }
+    }
+  },
+};
+
+/**
+ * The wallet ledger: every credited or withheld bonus as a row, and each member's totals
+ * (BUSINESS-RULES.md §4: balance = credits − withdrawals − wallet payments). Rebuildable from the
+ * log; set-based per batch.
+ */
+export const walletLedgerProjection: Consumer = {
+  name: 'wallet-ledger',
+  kind: 'projection',
+  eventTypes: ['BonusCredited', 'BonusWithheld'],
+  tables: ['wallet_entries', 'wallets'],
+  batchSize: 1000,
+  async apply(trx, events) {
+    const rows = events.map((recorded) => {
+      const event = recorded as RecordedEvent<CompensationEvent>;
+      const d = event.data;
+      return {
+        global_position: recorded.globalPosition,
+        member_id: d.beneficiary_id,
+        entry: event.type === 'BonusCredited' ? ('credited' as const) : ('withheld' as const),
+        kind: d.kind,
+        amount: d.amount_kobo,
+        generation: d.generation,
+        reason: event.type === 'BonusWithheld' ? event.data.reason : null,
+        cause_event_id: d.cause.event_id,
+        cause_type: d.cause.event_type,
+        cause_member_id: d.cause.member_id,
+        inputs: JSON.stringify(d.inputs),
+        recorded_at: new Date(recorded.recordedAt),
+      };
+    });
+    if (rows.length === 0) return;
+    await trx.insertInto('wallet_entries').values(rows).onConflict((oc) => oc.column('global_position').doNothing()).execute();
+    const totals = new Map<string, { credited: number; withheld: number; at: Date }>();
+    for (const row of rows) {
+      const total = totals.get(row.member_id) ?? { credited: 0, withheld: 0, at: row.recorded_at };
+      if (row.entry === 'credited') total.credited += row.amount;
+      else total.withheld += row.amount;
+      total.at = row.recorded_at;
+      totals.set(row.member_id, total);
+    }
+    const list = [...totals.entries()];
+    await sql`
+      insert into wallets (member_id, total_bonus, total_withheld, balance, updated_at)
+      select member_id, credited, withheld, credited, at
+      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${sql.val(list.map(([, t]) => t.credited))}::bigint[],
+                  ${sql.val(list.map(([, t]) => t.withheld))}::bigint[], ${sql.val(list.map(([, t]) => t.at.toISOString()))}::timestamptz[])
+        as t(member_id, credited, withheld, at)
+      on conflict (member_id) do update set
+        total_bonus = wallets.total_bonus + excluded.total_bonus,
+        total_withheld = wallets.total_withheld + excluded.total_withheld,
+        balance = wallets.balance + excluded.balance,
+        updated_at = excluded.updated_at`.execute(trx);
+  },
+};

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Executor } from '../core/db';
+import { koboToNaira } from '../core/money';
+import type { BonusKind } from './events';
+
+/** Σ credited bonuses of some kinds for a member, in naira. */
+export async function bonusTotal(db: Executor, memberId: string, kinds?: readonly BonusKind[]): Promise<number> {
+  let query = db.selectFrom('wallet_entries').select(sql<string>`coalesce(sum(amount), 0)`.as('total')).where('member_id', '=', memberId).where('entry', '=', 'credited');
+  if (kinds) query = query.where('kind', 'in', kinds);
+  const row = await query.executeTakeFirstOrThrow();
+  return koboToNaira(Number(row.total));
+}
+
+export async function walletOf(db: Executor, memberId: string) {
+  const row = await db.selectFrom('wallets').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  return {
+    total_bonus: koboToNaira(row?.total_bonus ?? 0),
+    total_withheld: koboToNaira(row?.total_withheld ?? 0),
+    total_withdrawn: koboToNaira(row?.total_withdrawn ?? 0),
+    total_spent: koboToNaira(row?.total_spent ?? 0),
+    balance: koboToNaira(row?.balance ?? 0),
+  };
+}
+
+/** Per-kind totals the dashboard cards read (seed 000 §3 "User bonus stats"). */
+export async function bonusStats(db: Executor, memberId: string) {
+  const rows = await db
+    .selectFrom('wallet_entries')
+    .select(['kind', sql<string>`sum(amount)`.as('total')])
+    .where('member_id', '=', memberId)
+    .where('entry', '=', 'credited')
+    .groupBy('kind')
+    .execute();
+  const of = (...kinds: BonusKind[]) => koboToNaira(rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.total), 0));
+  return {
+    matching_bonus: of('matching'),
+    repurchase_bonus: of('repurchase'),
+    unilevel_bonus: of('unilevel'),
+    upgrade_bonus: of('upgrade'),
+    stockist_ref_bonus: of('signee'),
+    award_bonus: of('award_sponsor', 'award_direct_downline'),
+    referral_bonus: of('referral'),
+    placement_bonus: of('placement'),
+    welcome_bonus: of('welcome'),
+    equilibrium_bonus: of('equilibrium'),
+    loyalty_bonus: of('loyalty'),
+    global_profit: of('global_profit'),
+    profit_pool: of('profit_pool'),
+    /** Seed 000 §9: matching, repurchase, upgrade, unilevel, signee, global profit, referral and placement. */
+    total_wallet_earned: of('matching', 'repurchase', 'upgrade', 'unilevel', 'signee', 'global_profit', 'referral', 'placement'),
+  };
+}
+
+const kindLabels: Record<string, string> = {
+  referral: 'Referral bonus', placement: 'Placement bonus', welcome: 'Welcome bonus', equilibrium: 'Equilibrium bonus', upgrade: 'Upgrade bonus',
+  repurchase: 'Repurchase bonus', unilevel: 'Unilevel bonus', loyalty: 'Loyalty bonus', matching: 'Matching bonus', signee: 'Signee bonus',
+  stockist_upline: 'Stockist upline bonus', stockist_rebate: 'Stockist rebate', award_sponsor: 'Award bonus (sponsor)',
+  award_direct_downline: 'Award bonus (direct downline)', global_profit: 'Global profit', profit_pool: 'Profit pool',
+};
+const withheldReasons: Record<string, string> = {
+  inactive_upline: 'Not paid: you were not active when it was earned.',
+  inactive_beneficiary: 'Not paid: you were not active when it was earned.',
+  matching_cap_reached: 'Not paid: your package\'s matching cap for the cycle was reached.',
+  no_second_leg: 'Not paid: you had no active second leg.',
+};
+
+/**
+ * The wallet's bonus table (seed 000 §2.7): newest first, 10 per page, each row saying why it was
+ * paid (the cause: whose activation, upgrade...; generation; formula) or why it was not.
+ */
+export async function bonusPage(db: Executor, memberId: string, page: number, perPage = 10) {
+  const totalRow = await db.selectFrom('wallet_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+  const total = Number(totalRow.n);
+  const rows = await db
+    .selectFrom('wallet_entries as w')
+    .leftJoin('members as c', 'c.id', 'w.cause_member_id')
+    .select(['w.global_position', 'w.entry', 'w.kind', 'w.amount', 'w.generation', 'w.reason', 'w.cause_type', 'w.inputs', 'w.recorded_at', 'c.username as cause_username'])
+    .where('w.member_id', '=', memberId)
+    .orderBy('w.recorded_at', 'desc')
+    .orderBy('w.global_position', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return {
+    data: rows.map((r) => ({
+      id: r.global_position,
+      type: kindLabels[r.kind] ?? r.kind,
+      kind: r.kind,
+      entry: r.entry,
+      amount: koboToNaira(r.amount),
+      generation: r.generation,
+      cause: r.cause_type,
+      cause_username: r.cause_username,
+      explanation: explain(r),
+      inputs: r.inputs as Record<string, unknown>,
+      created_at: r.recorded_at.toISOString(),
+    })),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}
+
+function explain(r: { entry: string; kind: string; generation: number | null; reason: string | null; cause_type: string; cause_username: string | null; inputs: unknown }): string {
+  const inputs = (r.inputs ?? {}) as { base_kobo?: number; percentage?: number };
+  const who = r.cause_username ?? 'a member';
+  const what = r.cause_type === 'MemberActivated' ? `${who}'s activation` : r.cause_type === 'MemberPackageUpgraded' ? `${who}'s upgrade` : `${who}'s ${r.cause_type}`;
+  const formula = inputs.base_kobo !== undefined && inputs.percentage !== undefined ? `${inputs.percentage}% of ₦${koboToNaira(inputs.base_kobo).toLocaleString('en-US')}` : '';
+  const generation = r.generation ? `, generation ${r.generation}` : '';
+  const paid = `${kindLabels[r.kind] ?? r.kind} for ${what}${generation}${formula ? `: ${formula}` : ''}.`;
+  return r.entry === 'credited' ? paid : `${paid} ${withheldReasons[r.reason ?? ''] ?? 'Not paid.'}`;
+}

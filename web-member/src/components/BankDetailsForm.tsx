@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, InputAdornment, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import { ACCOUNT_NUMBER_PATTERN, type ProfileDetails } from '@portal/services/contracts/profile';
+import { paymentsApi } from '../api/payments';
+import { profileApi } from '../api/profile';
+import { queryKeys, useBanks } from '../api/queries';
+import { toast } from '../lib/notify';
+
+export const BANK_DETAILS_UPDATED = 'Bank details updated successfully';
+
+const bankForm = z.object({
+  bank_code: z.string().min(1, 'The bank name field is required.'),
+  account_number: z
+    .string()
+    .trim()
+    .min(1, 'The account number field is required.')
+    .regex(ACCOUNT_NUMBER_PATTERN, 'The account number must be 10 digits.'),
+});
+type BankFormInput = z.input<typeof bankForm>;
+
+interface Verified {
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** A member may change their own bank account only while bank_editable is true (seed 000 §6). */
+export function bankEditable(details: ProfileDetails | null | undefined): boolean {
+  return details?.bank_editable !== false;
+}
+
+export function hasBankAccount(details: ProfileDetails | null | undefined): details is ProfileDetails & { bank_account_number: string } {
+  return Boolean(details?.bank_account_number);
+}
+
+/** The withdrawal account on file, or a note that there is none yet. */
+export function BankAccountSummary({ details, loading = false }: { details: ProfileDetails | null | undefined; loading?: boolean }) {
+  if (loading) {
+    return (
+      <Box>
+        <Skeleton width="60%" height={28} />
+        <Skeleton width="40%" height={24} />
+      </Box>
+    );
+  }
+  if (!hasBankAccount(details)) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="bank-account-none">
+        You have not added a bank account yet. Your withdrawals are paid into this account.
+      </Typography>
+    );
+  }
+  const rows: Array<[string, string | null]> = [
+    ['Bank', details.bank_name],
+    ['Account number', details.bank_account_number],
+    ['Account name', details.bank_account_name],
+  ];
+  return (
+    <Box data-testid="bank-account-summary" sx={{ p: 2, borderRadius: 2, bgcolor: '#f4faf6', border: 1, borderColor: '#d5ecdc' }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right', wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }}>
+            {value || '—'}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+interface Props {
+  memberId: string;
+  details: ProfileDetails | null | undefined;
+  loading?: boolean;
+}
+
+/**
+ * Bank, account number and the account name the bank gives back (seed 000 §2.3, §2.6, §4, §5):
+ * Verify asks the bank for the name, Save stores the verified account. Locked while the member
+ * may not change it.
+ */
+export function BankDetailsForm({ memberId, details, loading = false }: Props) {
+  const queryClient = useQueryClient();
+  const banks = useBanks();
+  const editable = bankEditable(details);
+  const saved = hasBankAccount(details) ? details : null;
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const [verifying, setVerifying] = useState(false);
+
+  const form = useForm<BankFormInput>({
+    resolver: zodResolver(bankForm),
+    values: { bank_code: saved?.bank_code ?? '', account_number: saved?.bank_account_number ?? '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const [bankCode, accountNumber] = useWatch({ control: form.control, name: ['bank_code', 'account_number'] });
+  const err = form.formState.errors;
+
+  const current = verified && verified.bank_code === bankCode && verified.account_number === accountNumber.trim() ? verified : null;
+  const savedMatches = saved && saved.bank_code === bankCode && saved.bank_account_number === accountNumber.trim();
+  const accountName = current?.account_name ?? (savedMatches ? saved.bank_account_name ?? '' : '');
+  const bankName = (code: string) => banks.data?.find((b) => b.code === code)?.bank ?? '';
+  const locked = !editable;
+
+  const verify = form.handleSubmit(async ({ bank_code, account_number }) => {
+    setVerifying(true);
+    try {
+      const res = await paymentsApi.verifyBank({ bank_name: bankName(bank_code), account_number, bank_code });
+      setVerified({ bank_code: res.data.bank_code, bank_name: res.data.bank_name || bankName(bank_code), account_number, account_name: res.data.account_name });
+    } catch {
+      setVerified(null);
+    } finally {
+      setVerifying(false);
+    }
+  });
+
+  const save = form.handleSubmit(async () => {
+    if (!current) return;
+    try {
+      const res = await profileApi.updateBankDetails(memberId, {
+        bank_name: current.bank_name,
+        bank_account_number: current.account_number,
+        bank_account_name: current.account_name,
+        bank_code: current.bank_code,
+      });
+      toast.success(res.message || BANK_DETAILS_UPDATED);
+      setVerified(null);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile(memberId) });
+    } catch {
+      /* shown by the client */
+    }
+  });
+
+  if (loading) {
+    return (
+      <Stack spacing={2}>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={save} aria-label="Bank details">
+      {locked && (
+        <Alert severity="info" icon={<LockOutlined fontSize="inherit" />} sx={{ mb: 2 }} data-testid="bank-locked">
+          {saved
+            ? 'Your bank details are locked. An administrator must allow changes before you can edit them.'
+            : 'Bank details cannot be added right now. An administrator must allow changes first.'}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={form.control}
+            name="bank_code"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Bank"
+                required
+                name={field.name}
+                inputRef={field.ref}
+                value={banks.data?.some((b) => b.code === field.value) ? field.value : ''}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                disabled={locked || banks.isPending}
+                error={!!fieldState.error || banks.isError}
+                helperText={fieldState.error?.message ?? (banks.isPending ? 'Loading banks…' : banks.isError ? 'Banks could not be loaded.' : undefined)}
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+                data-testid="bank-select"
+              >
+                {(banks.data ?? []).map((b) => (
+                  <MenuItem key={b.code} value={b.code}>
+                    {b.bank}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="Account number"
+            required
+            autoComplete="off"
+            {...form.register('account_number')}
+            disabled={locked}
+            error={!!err.account_number}
+            helperText={err.account_number?.message ?? 'Your 10-digit account number.'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, style: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' } } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            label="Account name"
+            value={accountName}
+            placeholder={locked ? undefined : 'Filled in when the account is verified'}
+            disabled={locked}
+            helperText={locked ? undefined : current ? 'Verified with the bank.' : 'Press Verify to get the name the bank holds for this account.'}
+            slotProps={{
+              input: {
+                readOnly: true,
+                endAdornment: current ? (
+                  <InputAdornment position="end">
+                    <CheckCircle color="success" fontSize="small" aria-label="Verified" />
+                  </InputAdornment>
+                ) : undefined,
+              },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'account-name' },
+            }}
+          />
+        </Grid>
+      </Grid>
+      {!locked && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5, justifyContent: 'flex-end' }}>
+          <Button variant="outlined" onClick={() => void verify()} disabled={verifying || form.formState.isSubmitting} startIcon={<AccountBalanceOutlined />}>
+            {verifying ? 'Verifying…' : 'Verify account'}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!current || verifying || form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Saving…' : 'Save bank details'}
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
