@@ -60,7 +60,7 @@ export type PaystackStandin = {
   /** Verify of an unknown reference answers 400 (what live Paystack does, the default) or 404 (what its spec says). */
   setUnknownTransactionStatus(httpStatus: 400 | 404): void;
   /** What the checkout page's buttons do, for tests that skip the page; resolves once the webhook is delivered. */
-  completeCheckout(accessCodeOrReference: string, outcome: 'success' | 'failed' | 'abandoned'): Promise<void>;
+  completeCheckout(accessCodeOrReference: string, outcome: 'success' | 'failed' | 'abandoned', options?: { chargedAmountKobo?: number }): Promise<void>;
   /** Concludes a pending transfer and sends its webhook (failed/reversed return the money). */
   settleTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
   /** Sends an already-sent webhook again, byte for byte (Paystack retries and duplicates). Default: the last one. */
@@ -179,13 +179,15 @@ export async function startPaystackStandin(
     return transactions.get(referenceByAccessCode.get(accessCodeOrReference) ?? accessCodeOrReference);
   }
 
-  async function completeCheckout(accessCodeOrReference: string, outcome: 'success' | 'failed' | 'abandoned'): Promise<void> {
+  async function completeCheckout(accessCodeOrReference: string, outcome: 'success' | 'failed' | 'abandoned', options: { chargedAmountKobo?: number } = {}): Promise<void> {
     const transaction = findTransaction(accessCodeOrReference);
     if (!transaction) throw new Error(`No transaction with access code or reference ${accessCodeOrReference}`);
     if (transaction.status === 'success') throw new Error(`Transaction ${transaction.reference} is already paid`);
     transaction.status = outcome;
     transaction.gatewayResponse = { success: 'Successful', failed: 'Declined', abandoned: 'The transaction was not completed' }[outcome];
     if (outcome !== 'success') return;
+    // A charge of another amount than initialized happens when fees are passed to the customer.
+    if (options.chargedAmountKobo !== undefined) transaction.amountKobo = options.chargedAmountKobo;
     transaction.paidAt = now();
     await sendWebhook('charge.success', transaction.reference, transactionJson(transaction));
   }

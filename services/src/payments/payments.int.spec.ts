@@ -117,6 +117,20 @@ describe('card payment through the gateway (BUSINESS-RULES.md §2)', () => {
     expect(wrong).toMatchObject({ status: 422, body: { message: 'The amount does not match the amount due (₦35,000).' } });
   });
 
+  it('does not apply a payment of another amount: ₦34,000 charged for ₦35,000 due waits for an admin, who can approve it', async () => {
+    const member = await h.registeredMember();
+    const started = await payByCard(member);
+    await t.paystack.completeCheckout(started.access_code, 'success', { chargedAmountKobo: 3_400_000 });
+    const verified = await h.call('POST', '/api/payments/verify', { token: member.token, body: { reference: started.reference } });
+    expect(verified.body).toMatchObject({ success: false, data: { status: 'amount_mismatch' } });
+    expect(await currentUser(member.token)).toMatchObject({ payment: null });
+    const admin = await h.adminToken();
+    const pending = await h.call('GET', '/api/payments/pending-package-payment-approvals', { token: admin });
+    expect(pending.body.data.data.find((p: { id: string }) => p.id === started.payment_id)).toMatchObject({ status: 'amount_mismatch', amount: 35_000, amount_paid: 34_000 });
+    expect((await h.call('PATCH', `/api/payments/package-payments/${started.payment_id}/approve`, { token: admin })).status).toBe(200);
+    expect(await currentUser(member.token)).toMatchObject({ payment: 'approved' });
+  });
+
   it('does not apply a second registration payment of an active member: it waits for an admin as not applied', async () => {
     const member = await h.registeredMember();
     const first = await payByCard(member);
@@ -200,6 +214,16 @@ describe('proof of payment (receipt upload) and admin approval', () => {
     expect((await h.call('GET', `/api/payments/package-payments/${uploaded.body.data.payment_id}`, { token: other.token })).status).toBe(403);
     expect((await h.call('GET', `/api/payments/package-payments/${uploaded.body.data.payment_id}`, { token: owner.token })).status).toBe(200);
     expect((await h.call('GET', '/api/payments/pending-package-payment-approvals', { token: owner.token })).status).toBe(403);
+  });
+});
+
+describe('provider balance', () => {
+  it('shows admins the provider balance in naira', async () => {
+    t.paystack.setBalanceKobo(123_456_789);
+    const admin = await h.adminToken('finance');
+    expect((await h.call('GET', '/api/payments/provider-wallet-balance', { token: admin })).body.data).toEqual({ available_balance: 1_234_567.89, currency: 'NGN' });
+    const member = await h.registeredMember();
+    expect((await h.call('GET', '/api/payments/provider-wallet-balance', { token: member.token })).status).toBe(403);
   });
 });
 

@@ -218,4 +218,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: 'Package difference', data: difference };
     },
   );
+
+  /** The company's balance at the payment provider (seed 002 "Withdrawal settings"), in naira. */
+  app.get('/payments/provider-wallet-balance', { preHandler: requireAdmin('read'), schema: { tags: ['payments'] } }, async (request) => {
+    try {
+      const balances = await app.gateway.balance();
+      const naira = balances.find((b) => b.currency === 'NGN') ?? { balanceKobo: 0 };
+      return { success: true, message: 'Provider wallet balance', data: { available_balance: koboToNaira(naira.balanceKobo), currency: 'NGN' } };
+    } catch (error) {
+      if (error instanceof PaystackError) {
+        request.log.warn({ err: error }, 'could not read the provider balance');
+        throw new DomainError('The payment provider could not be reached. Please try again in a moment.');
+      }
+      throw error;
+    }
+  });
 };

@@ -6,6 +6,9 @@ import { api } from './client';
 export type InitiatedGatewayPayment = z.infer<typeof initiatedGatewayPayment>;
 export type VerifiedPayment = z.infer<typeof verifiedPayment>;
 
+/** Statuses in which a package payment waits for an administrator's decision. */
+export const AWAITING_ADMIN: ReadonlySet<string> = new Set(['pending', 'amount_mismatch', 'not_applied']);
+
 /** The seeds' paged list shape. */
 export interface Paged<T> {
   data: T[];

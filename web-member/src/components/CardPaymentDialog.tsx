@@ -18,6 +18,7 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import { paymentMessages } from '@portal/services/contracts/payments';
 import { paymentsApi } from '../api/payments';
 import { toast } from '../lib/notify';
 
@@ -28,8 +29,8 @@ export const WELCOME_VERIFY_AFTER_MS = 120_000;
 /** Upgrades and pick-ups: 6 minutes, although the text says 2 (seed 000 §4). */
 export const UPGRADE_VERIFY_AFTER_MS = 360_000;
 
-export const PAYMENT_VERIFIED = 'Payment Verified successfully';
-export const PAYMENT_NOT_VERIFIED = 'Unable to verify payment';
+const PAYMENT_VERIFIED = paymentMessages.verified;
+const PAYMENT_NOT_VERIFIED = paymentMessages.notVerified;
 
 /** What /payment-complete posts to the page that embeds the provider's checkout. */
 export interface PaymentCompleteMessage {

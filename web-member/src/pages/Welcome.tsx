@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { format, isValid, parseISO } from 'date-fns';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,11 +12,11 @@ import Receipt from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalance from '@mui/icons-material/AccountBalanceOutlined';
 import PendingActions from '@mui/icons-material/PendingActionsOutlined';
 import EventBusy from '@mui/icons-material/EventBusyOutlined';
-import type { PackagePayment } from '@portal/services/contracts/payments';
+import { paymentMessages, type PackagePayment } from '@portal/services/contracts/payments';
 import type { RegistrationPackage } from '@portal/services/contracts/catalogue';
 import { useMember } from '../auth/member-context';
 import { homeFor } from '../auth/outcome';
-import { paymentsApi, type PackagePaymentTarget } from '../api/payments';
+import { AWAITING_ADMIN, paymentsApi, type PackagePaymentTarget } from '../api/payments';
 import { queryKeys, usePackage, usePackagePayments, useProfileDetails } from '../api/queries';
 import { Logo } from '../components/Logo';
 import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsForm';
@@ -28,11 +28,8 @@ import { toast } from '../lib/notify';
 import { registrationCountdown } from '../lib/registration-window';
 import { storageUrl } from '../lib/storage';
 
-export const RECEIPT_UPLOADED = 'Payment reciept uploaded successfuly';
 /** While a receipt waits for an admin, its status is checked again now and then. */
 const PENDING_RECHECK_MS = 30_000;
-/** Statuses in which a registration payment waits for an administrator. */
-const AWAITING_ADMIN = new Set(['pending', 'amount_mismatch', 'not_applied']);
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -61,7 +58,7 @@ function CountdownTile({ value, label, testId }: { value: number; label: string;
   );
 }
 
-function SectionTitle({ icon, title, id }: { icon: React.ReactNode; title: string; id?: string }) {
+function SectionTitle({ icon, title, id }: { icon: ReactNode; title: string; id?: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
       {icon}
@@ -240,7 +237,7 @@ export default function WelcomePage() {
     if (!pkg.data) return false;
     try {
       const res = await paymentsApi.uploadReceipt(target(pkg.data), file);
-      toast.success(res.message || RECEIPT_UPLOADED);
+      toast.success(res.message || paymentMessages.receiptUploaded);
       await queryClient.invalidateQueries({ queryKey: queryKeys.payments(user.uuid) });
       return true;
     } catch {
