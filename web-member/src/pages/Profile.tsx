@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +11,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhotoCamera from '@mui/icons-material/PhotoCameraOutlined';
 import Groups from '@mui/icons-material/GroupsOutlined';
 import AccountBalance from '@mui/icons-material/AccountBalanceOutlined';
-import { GENDERS, updateProfileFields, type MemberProfile } from '@portal/services/contracts/profile';
+import { GENDERS, profileMessages, updateProfileFields, type MemberProfile } from '@portal/services/contracts/profile';
 import { useMember } from '../auth/member-context';
 import { profileApi } from '../api/profile';
 import { queryKeys, useMemberProfile, useProfileDetails, useUpline } from '../api/queries';
@@ -22,8 +22,6 @@ import { ACCEPTED_IMAGE_TYPES, imageProblem } from '../lib/images';
 import { toast } from '../lib/notify';
 import { storageUrl } from '../lib/storage';
 import { usePreviewUrl } from '../lib/use-preview-url';
-
-const DATA_UPDATED = 'data updated successfully';
 
 type ProfileInput = z.input<typeof updateProfileFields>;
 
@@ -42,7 +40,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-function CardTitle({ icon, title, id }: { icon: React.ReactNode; title: string; id: string }) {
+function CardTitle({ icon, title, id }: { icon: ReactNode; title: string; id: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
       {icon}
@@ -166,7 +164,7 @@ function EditProfileForm({ profile }: { profile: MemberProfile }) {
           res = await profileApi.updateUser(profile.uuid, { first_name: values.first_name, last_name: values.last_name, phone: values.phone });
         }
       }
-      toast.success(res.message || DATA_UPDATED);
+      toast.success(res.message || profileMessages.dataUpdated);
       setImage(null);
       if (fileInput.current) fileInput.current.value = '';
       await Promise.all([
