@@ -60,7 +60,8 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
   const runtime = createRuntime(config, pino({ level: 'silent' }), { consumers: options.consumers ?? [], clock: () => clock.now });
   await seedDemoCompany(runtime.commands, clock.now);
   const app = await buildApp(runtime);
-  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  // PORT given: the app must know its own address in advance (PUBLIC_URL for the card provider's return).
+  if (options.listen) await app.listen({ port: config.PORT, host: '127.0.0.1' });
   paystack.setWebhookTarget(
     options.listen
       ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/payments/webhook`

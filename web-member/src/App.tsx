@@ -12,6 +12,9 @@ const ResetPasswordPage = lazy(() => import('./pages/ResetPassword'));
 const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy'));
 const WelcomePage = lazy(() => import('./pages/Welcome'));
 const DashboardPage = lazy(() => import('./pages/Dashboard'));
+const ProfilePage = lazy(() => import('./pages/Profile'));
+const SecurityPage = lazy(() => import('./pages/Security'));
+const PaymentCompletePage = lazy(() => import('./pages/PaymentComplete'));
 const NotFoundPage = lazy(() => import('./pages/NotFound'));
 
 export function App() {
@@ -27,6 +30,8 @@ export function App() {
           <Route path="/two-factor-auth" element={<TwoFactorAuthPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+          {/* the card provider's return address, loaded inside the payment dialog's iframe */}
+          <Route path="/payment-complete" element={<PaymentCompletePage />} />
 
           {/* signed-in members (seed 000 §6) */}
           <Route element={<RequireMember />}>
@@ -34,6 +39,8 @@ export function App() {
             <Route path="/user" element={<MemberLayout />}>
               <Route index element={<Navigate to="dashboard" replace />} />
               <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              <Route path="security" element={<SecurityPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

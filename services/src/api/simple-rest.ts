@@ -14,8 +14,12 @@ import { RuleViolation } from '../core/errors';
 export const simpleRestQuery = z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional() });
 export type SimpleRestQuery = z.infer<typeof simpleRestQuery>;
 
-/** A resource's columns by the field names the back office uses: SQL expressions, never raw input. */
-export type ResourceColumns = Record<string, RawBuilder<unknown>>;
+/**
+ * A resource's columns by the field names the back office uses: SQL expressions (never raw input)
+ * and the kind of value they hold, so a malformed filter value is a 422, not a database error.
+ */
+export type ResourceColumn = { sql: RawBuilder<unknown>; type: 'number' | 'text' | 'timestamp' };
+export type ResourceColumns = Record<string, ResourceColumn>;
 
 export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit: number; where: RawBuilder<boolean> };
 
@@ -66,12 +70,20 @@ export function parseListRequest(
     const suffix = (Object.keys(operators) as Array<keyof typeof operators>).find((op) => key.endsWith(op) && resource.columns[key.slice(0, -op.length)]);
     const column = resource.columns[suffix ? key.slice(0, -suffix.length) : key];
     if (!column) throw new RuleViolation(`Cannot filter by ${key}.`, 'filter');
-    if (suffix) conditions.push(sql<boolean>`${column} ${sql.raw(operators[suffix])} ${value}`);
-    else if (Array.isArray(value)) conditions.push(value.length === 0 ? sql<boolean>`false` : sql<boolean>`${column} in (${sql.join(value)})`);
-    else conditions.push(sql<boolean>`${column} = ${value}`);
+    const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(column, key, v));
+    if (suffix) conditions.push(sql<boolean>`${column.sql} ${sql.raw(operators[suffix])} ${values[0]}`);
+    else if (Array.isArray(value)) conditions.push(values.length === 0 ? sql<boolean>`false` : sql<boolean>`${column.sql} in (${sql.join(values)})`);
+    else conditions.push(sql<boolean>`${column.sql} = ${values[0]}`);
   }
   const where = conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
-  return { orderBy: sql`${sortColumn} ${direction}`, offset: start, limit, where };
+  return { orderBy: sql`${sortColumn.sql} ${direction}`, offset: start, limit, where };
+}
+
+function filterValue(column: ResourceColumn, key: string, value: unknown): string | number {
+  if (column.type === 'number' && (typeof value === 'number' || typeof value === 'string') && value !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (column.type === 'timestamp' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+  if (column.type === 'text' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  throw new RuleViolation(`The filter ${key} must be ${column.type === 'number' ? 'a number' : column.type === 'timestamp' ? 'a date' : 'text'}.`, 'filter');
 }
 
 /** Sets `Content-Range` (ra-data-simple-rest reads the total after the slash) and answers the rows. */

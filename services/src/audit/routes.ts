@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import { type EventRecord, eventRecord } from '../contracts/audit';
 import { NotFound } from '../core/errors';
@@ -17,14 +17,14 @@ const toRecord = (row: EventRow): EventRecord => ({ ...row, recorded_at: row.rec
  */
 const eventsResource = {
   columns: {
-    id: sql`global_position`,
-    global_position: sql`global_position`,
-    type: sql`type`,
-    stream_id: sql`stream_id`,
-    actor_id: sql`metadata->'actor'->>'id'`,
-    actor_type: sql`metadata->'actor'->>'type'`,
-    recorded_at: sql`recorded_at`,
-  },
+    id: { sql: sql`global_position`, type: 'number' },
+    global_position: { sql: sql`global_position`, type: 'number' },
+    type: { sql: sql`type`, type: 'text' },
+    stream_id: { sql: sql`stream_id`, type: 'text' },
+    actor_id: { sql: sql`metadata->'actor'->>'id'`, type: 'text' },
+    actor_type: { sql: sql`metadata->'actor'->>'type'`, type: 'text' },
+    recorded_at: { sql: sql`recorded_at`, type: 'timestamp' },
+  } satisfies ResourceColumns,
   defaultSort: ['global_position', 'DESC'] as ['global_position', 'DESC'],
   search: (q: string) => sql<boolean>`(stream_id ilike ${`%${q}%`} or type ilike ${`%${q}%`})`,
 };

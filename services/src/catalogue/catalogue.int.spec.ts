@@ -314,10 +314,27 @@ describe('the event log for the back office (ra-data-simple-rest)', () => {
     expect(many.json()).toHaveLength(1);
   });
 
-  it('is for staff only, and refuses unknown sort fields', async () => {
+  it('filters by date, is for staff only, and refuses unknown sort fields and malformed filters with 422', async () => {
+    const since = await t.app.inject({ method: 'GET', url: url({ filter: { recorded_at_gte: '2000-01-01T00:00:00Z', type: ['ProductDefined', 'CompanyBankDefined'] }, range: [0, 99] }), headers: { authorization: `Bearer ${admin}` } });
+    expect((since.json() as Array<{ type: string }>).length).toBeGreaterThanOrEqual(10);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { authorization: `Bearer ${member}` } })).statusCode).toBe(403);
     const badSort = await t.app.inject({ method: 'GET', url: url({ sort: ['password', 'ASC'] }), headers: { authorization: `Bearer ${admin}` } });
     expect(badSort.statusCode).toBe(422);
+    const badId = await t.app.inject({ method: 'GET', url: url({ filter: { id: 'abc' } }), headers: { authorization: `Bearer ${admin}` } });
+    expect(badId.json()).toMatchObject({ message: 'The filter id must be a number.' });
+    expect((await t.app.inject({ method: 'GET', url: url({ filter: { secret: 1 } }), headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/events/99999999', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(404);
+  });
+});
+
+describe('the OpenAPI description', () => {
+  it('describes every catalogue, settings and event-log path', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    const expected = [
+      '/api/packages/create', '/api/packages/{id}/update', '/api/ranks/current-rank-badge/{id}', '/api/incentives/{id}/update', '/api/banks/{id}/delete',
+      '/api/stockist-packages/create', '/api/products/{id}/toggle-status', '/api/service-providers/{id}/provider', '/api/product-services/service',
+      '/api/settings/update', '/api/settings/{name}', '/api/settings/update-referral-bonus/{id}', '/api/settings/stockist-upline-bonus/{id}', '/api/admin/events',
+    ];
+    expect(paths).toEqual(expect.arrayContaining(expected));
   });
 });

@@ -222,4 +222,4 @@ export const productServiceUpdateBody = z.object(productServiceFields).partial()
 export const productServiceQuery = z.object({ service: serviceKind });
 
 /** `{id}` path parameters. */
-export const idParams = z.object({ id: z.coerce.number({ error: 'Not found.' }).int().positive() });
+export const idParams = z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').positive('The id must be a whole number.') });

@@ -8,13 +8,11 @@ import Grid from '@mui/material/Grid';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { ACCOUNT_NUMBER_PATTERN, type ProfileDetails } from '@portal/services/contracts/profile';
+import { ACCOUNT_NUMBER_PATTERN, profileMessages, type ProfileDetails } from '@portal/services/contracts/profile';
 import { paymentsApi } from '../api/payments';
 import { profileApi } from '../api/profile';
 import { queryKeys, useBanks } from '../api/queries';
 import { toast } from '../lib/notify';
-
-export const BANK_DETAILS_UPDATED = 'Bank details updated successfully';
 
 const bankForm = z.object({
   bank_code: z.string().min(1, 'The bank name field is required.'),
@@ -134,7 +132,7 @@ export function BankDetailsForm({ memberId, details, loading = false }: Props) {
         bank_account_name: current.account_name,
         bank_code: current.bank_code,
       });
-      toast.success(res.message || BANK_DETAILS_UPDATED);
+      toast.success(res.message || profileMessages.bankUpdated);
       setVerified(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.profile(memberId) });
     } catch {

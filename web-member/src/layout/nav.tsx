@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 
 export interface NavItem {
   /** Route name of seed 000 §2.4. */
@@ -10,7 +12,11 @@ export interface NavItem {
 }
 
 /**
- * Sidebar entries (seed 000 §2.4). Only screens that exist are listed; the profile, downlines,
- * genealogy, wallet, repurchase, stockist and security screens are added with their issues.
+ * Sidebar entries (seed 000 §2.4). Only screens that exist are listed; the downlines, genealogy,
+ * wallet, repurchase and stockist screens are added with their issues.
  */
-export const memberNav: NavItem[] = [{ name: 'user-dashboard', label: 'Dashboard', to: '/user/dashboard', icon: <DashboardOutlined /> }];
+export const memberNav: NavItem[] = [
+  { name: 'user-dashboard', label: 'Dashboard', to: '/user/dashboard', icon: <DashboardOutlined /> },
+  { name: 'user-profile', label: 'Profile', to: '/user/profile', icon: <PersonOutline /> },
+  { name: 'user-security', label: 'Security', to: '/user/security', icon: <SecurityOutlined /> },
+];

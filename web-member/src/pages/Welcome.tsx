@@ -75,14 +75,15 @@ function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: 
   const isReceipt = payment.payment_type === 'pop';
   return (
     <Box data-testid="receipt-awaiting-approval" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 2, border: 1, borderColor: '#f3d9a4', bgcolor: '#fffaf0' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         {receipt ? (
           <Box
             component="a"
             href={receipt}
             target="_blank"
             rel="noopener"
-            sx={{ flexShrink: 0, width: 72, height: 72, borderRadius: 1.5, overflow: 'hidden', border: 1, borderColor: 'divider', display: 'block' }}
+            title="Open your receipt"
+            sx={{ flexShrink: 0, width: { xs: 56, sm: 72 }, height: { xs: 56, sm: 72 }, borderRadius: 1.5, overflow: 'hidden', border: 1, borderColor: 'divider', display: 'block', bgcolor: '#fff' }}
           >
             <Box component="img" src={receipt} alt="Your uploaded receipt" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
           </Box>
@@ -101,10 +102,10 @@ function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: 
               ? `You uploaded a receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.created_at)}. Your account is activated as soon as an administrator approves it.`
               : payment.status_reason || 'Your card payment was received and an administrator is reviewing it. Your account is activated once it is approved.'}
           </Typography>
+          <Button size="small" variant="outlined" color="inherit" onClick={onRefresh} disabled={refreshing} sx={{ mt: 1.5, borderColor: 'divider', bgcolor: '#fff' }}>
+            {refreshing ? 'Checking…' : 'Check status'}
+          </Button>
         </Box>
-        <Button variant="outlined" color="inherit" onClick={onRefresh} disabled={refreshing} sx={{ flexShrink: 0, borderColor: 'divider' }}>
-          {refreshing ? 'Checking…' : 'Check status'}
-        </Button>
       </Stack>
     </Box>
   );

@@ -1,0 +1,94 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from '../services/test/app';
+import { httpHelpers } from '../services/test/http';
+import { launchBrowser } from './browser';
+
+/** Browser tests of the member app: the real api, database, mail capture and Paystack stand-in. */
+
+export const shots = process.env.SCREENSHOT_DIR ?? '/tmp/e2e-shots';
+export const receiptImage = readFileSync(path.resolve(import.meta.dirname, '../services/test/fixtures/receipt.png'));
+export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface MemberAppTest {
+  t: TestApp;
+  http: ReturnType<typeof httpHelpers>;
+  browser: Browser;
+  /** The app's own address, also its PUBLIC_URL: the card provider returns the browser there. */
+  base: string;
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  lastPage: () => Page | undefined;
+  close: () => Promise<void>;
+}
+
+export async function startMemberApp(): Promise<MemberAppTest> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ listen: true, env: { PORT: String(port), PUBLIC_URL: base } });
+  const browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  const pages: Page[] = [];
+  return {
+    t,
+    http: httpHelpers(t),
+    browser,
+    base,
+    async newPage(options = desktop) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      pages.push(page);
+      return page;
+    },
+    lastPage: () => pages.at(-1),
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs in through the login form and waits for the page the member lands on. */
+export async function signIn(page: Page, base: string, member: { username: string; password: string }, lands: RegExp): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.locator('input[name=username]').fill(member.username);
+  await page.locator('input[name=password]').fill(member.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL(lands);
+}
+
+/** A toast with this text appeared. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.locator('#notistack-snackbar').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+}
+
+/** A registered member whose registration an admin approved from an uploaded receipt: active. */
+export async function activeMember(app: MemberAppTest) {
+  const member = await app.http.registeredMember();
+  const uploaded = await app.http.upload('POST', '/api/payments/initiate', {
+    token: member.token,
+    fields: { amount: 35_000, description: 'Registration', txn_source: 'package_payment', is_upgrade: 0, meta_data: 2, payment_type: 'pop' },
+    files: { payment_receipt: { bytes: receiptImage, filename: 'receipt.png', type: 'image/png' } },
+  });
+  expect(uploaded.status, uploaded.body.message).toBe(200);
+  const admin = await app.http.adminToken();
+  const approved = await app.http.call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: admin, body: {} });
+  expect(approved.status, approved.body.message).toBe(200);
+  return member;
+}

@@ -1,0 +1,125 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { codeMailedTo } from '../services/test/app';
+import { type MemberAppTest, activeMember, expectToast, phone, receiptImage, shots, signIn, startMemberApp } from './member-app';
+
+/**
+ * The profile and security pages of an active member in a real browser: profile with a photo,
+ * the upgrade summary, bank details verified with the bank (the stand-in's Test Bank 001), 2FA and
+ * the two-step password change with the code read from the captured mail.
+ */
+let app: MemberAppTest;
+
+beforeAll(async () => {
+  app = await startMemberApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
+  }
+});
+
+describe('profile and security', () => {
+  it('edits the profile with a photo, saves verified bank details, turns 2FA on and changes the password', async () => {
+    const member = await activeMember(app);
+    const page = await app.newPage();
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+
+    // ── My Profile ──
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(/\/user\/profile$/);
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    await form.locator('input[name=first_name]').fill('Ngozi');
+    await form.locator('input[name=phone]').fill('08059876543');
+    await page.getByTestId('gender-select').click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await form.locator('textarea[name=address]').fill('12 Palm Avenue, Ikeja, Lagos');
+    await form.locator('input[name=image]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: receiptImage });
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expectToast(page, 'data updated successfully');
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(`Ngozi ${member.last_name}`);
+    await expect.poll(() => page.getByTestId('profile-card').textContent()).toContain('12 Palm Avenue, Ikeja, Lagos');
+    await expect.poll(() => page.getByTestId('profile-card').locator('img').first().getAttribute('src')).toMatch(/^\/storage\/photos\//);
+    await expect.poll(() => page.getByTestId('profile-card').locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const profile = await app.http.call('GET', `/api/users/${member.id}/profile`, { token: member.token });
+    expect(profile.body.data).toMatchObject({ first_name: 'Ngozi', phone: '08059876543', gender: 'female', address: '12 Palm Avenue, Ikeja, Lagos', has_profile: true });
+
+    // ── upgrade: no package chosen, then the summary of one ──
+    await page.getByTestId('upgrade-pay-card').click();
+    await expectToast(page, 'Select a package for upgrade');
+    await page.getByTestId('upgrade-package-select').click();
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([expect.stringMatching(/^Silver/), expect.stringMatching(/^Gold/), expect.stringMatching(/^Diamond/), expect.stringMatching(/^Crown/)]);
+    await page.getByRole('option', { name: /^Silver/ }).click();
+    await expect.poll(() => page.getByTestId('upgrade-amount').textContent()).toBe('₦35,000.00');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/profile-desktop.png`, fullPage: true });
+
+    // ── Bank Details ──
+    await page.getByRole('tab', { name: 'Bank Details' }).click();
+    await page.getByTestId('bank-select').click();
+    await page.getByRole('option', { name: 'Test Bank' }).click();
+    await page.locator('input[name=account_number]').fill('0123456789');
+    await page.getByRole('button', { name: 'Verify account' }).click();
+    await expect.poll(() => page.getByTestId('account-name').inputValue()).toBe('TEST ACCOUNT 6789');
+    await page.screenshot({ path: `${shots}/profile-bank-verified.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await expectToast(page, 'Bank details updated successfully');
+    await expect.poll(() => page.getByTestId('bank-account-summary').textContent()).toContain('TEST ACCOUNT 6789');
+    await page.getByTestId('bank-locked').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/profile-bank-locked.png`, fullPage: true });
+    const details = await app.http.call('GET', `/api/users/${member.id}/profile-details`, { token: member.token });
+    expect(details.body.data).toMatchObject({ bank_name: 'Test Bank', bank_code: '001', bank_account_number: '0123456789', bank_account_name: 'TEST ACCOUNT 6789', bank_editable: false });
+
+    // ── Security: 2FA ──
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL(/\/user\/security$/);
+    await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('Off');
+    await page.getByLabel('Two-factor authentication').click();
+    await expectToast(page, '2FA enabled/disabled successfully');
+    await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('On');
+    const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
+    expect(me.body.data.enable_2fa).toBe(true);
+    await page.screenshot({ path: `${shots}/security-2fa-desktop.png`, fullPage: true });
+
+    // ── Security: change password in two steps ──
+    await page.getByRole('tab', { name: 'Change Password' }).click();
+    await page.locator('input[name=old_password]').fill(member.password);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expectToast(page, 'Change password code has been sent to your email address');
+    const code = await codeMailedTo(app.t.mail, member.email, /password change/i);
+    await page.locator('input[name=code]').fill(code);
+    await page.locator('input[name=password]').fill('new green leaves 2026');
+    await page.screenshot({ path: `${shots}/security-change-password-desktop.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expectToast(page, 'Password has been changed successfully');
+
+    const withNew = await app.http.call('POST', '/api/auth/login', { body: { username: member.username, password: 'new green leaves 2026' } });
+    expect(withNew.status, withNew.body.message).toBe(200);
+    const withOld = await app.http.call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
+    expect(withOld.status).not.toBe(200);
+  });
+
+  it('shows the profile, bank and security screens on a phone', async () => {
+    const member = await activeMember(app);
+    const page = await app.newPage(phone);
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+    await page.goto(`${app.base}/user/profile`);
+    await page.getByTestId('profile-card').waitFor();
+    await page.getByRole('form', { name: 'Edit profile' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
+    await page.goto(`${app.base}/user/profile?tab=bank`);
+    await page.getByTestId('bank-select').waitFor();
+    await page.screenshot({ path: `${shots}/profile-bank-phone.png`, fullPage: true });
+    await page.goto(`${app.base}/user/security?tab=password`);
+    await page.locator('input[name=old_password]').waitFor();
+    await page.screenshot({ path: `${shots}/security-phone.png`, fullPage: true });
+    await page.getByLabel('Toggle sidebar').click();
+    await page.getByRole('link', { name: 'Security' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shots}/nav-phone.png` });
+  });
+});

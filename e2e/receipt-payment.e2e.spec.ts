@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type MemberAppTest, expectToast, phone, receiptImage, shots, signIn, startMemberApp } from './member-app';
+
+/**
+ * Paying the registration by proof of payment, in a real browser: the member uploads a receipt on
+ * the welcome page and waits; an admin declines it with a reason (the member sees why and uploads
+ * again), then approves the new one, and the member reaches the dashboard.
+ */
+let app: MemberAppTest;
+
+beforeAll(async () => {
+  app = await startMemberApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
+  }
+});
+
+async function pendingPaymentId(token: string, memberId: string): Promise<string> {
+  const payments = await app.http.call('GET', `/api/users/${memberId}/package-payments`, { token });
+  expect(payments.status).toBe(200);
+  const pending = (payments.body.data.data as Array<{ id: string; status: string }>).filter((p) => p.status === 'pending');
+  expect(pending).toHaveLength(1);
+  return pending[0]!.id;
+}
+
+describe('receipt upload on the welcome page', () => {
+  it('refuses an image over 500 kB before sending it', async () => {
+    const member = await app.http.registeredMember();
+    const page = await app.newPage(phone);
+    await signIn(page, app.base, member, /\/welcome/);
+    await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501_000, 1) });
+    await expectToast(page, 'Image size should not exceed 500kB');
+    await expect.poll(() => page.getByTestId('receipt-preview').count()).toBe(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/welcome-phone.png`, fullPage: true });
+  });
+
+  it('uploads a receipt → awaits approval → declined with a reason → uploads again → approved → dashboard', async () => {
+    const member = await app.http.registeredMember();
+    const page = await app.newPage();
+    await signIn(page, app.base, member, /\/welcome/);
+
+    await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptImage });
+    await page.getByTestId('receipt-preview').waitFor();
+    await page.getByRole('button', { name: 'Upload receipt' }).click();
+    await expectToast(page, 'Payment reciept uploaded successfuly');
+    await page.getByTestId('receipt-awaiting-approval').waitFor();
+    await expect.poll(() => page.getByTestId('pay-now').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/welcome-receipt-awaiting-approval.png`, fullPage: true });
+
+    const admin = await app.http.adminToken();
+    const first = await pendingPaymentId(member.token, member.id);
+    const declined = await app.http.call('PATCH', `/api/payments/package-payments/${first}/disapprove`, { token: admin, body: { reason: 'The receipt is not readable.' } });
+    expect(declined.status, declined.body.message).toBe(200);
+
+    // The test clock stands still unless moved: the new receipt must come after the declined one.
+    app.t.clock.advanceMinutes(5);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('receipt-declined').textContent()).toContain('The receipt is not readable.');
+    await page.screenshot({ path: `${shots}/welcome-receipt-declined.png`, fullPage: true });
+    await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'receipt-again.png', mimeType: 'image/png', buffer: receiptImage });
+    await page.getByRole('button', { name: 'Upload receipt' }).click();
+    await page.getByTestId('receipt-awaiting-approval').waitFor();
+
+    const second = await pendingPaymentId(member.token, member.id);
+    expect(second).not.toBe(first);
+    const approved = await app.http.call('PATCH', `/api/payments/package-payments/${second}/approve`, { token: admin, body: {} });
+    expect(approved.status, approved.body.message).toBe(200);
+
+    await page.reload();
+    await page.waitForURL(/\/user\/dashboard/);
+    await expect.poll(() => page.getByTestId('package-card').textContent()).toContain('Activated');
+    const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
+    expect(me.body.data.payment).toBe('approved');
+  });
+});
