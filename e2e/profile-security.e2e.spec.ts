@@ -77,7 +77,7 @@ describe('profile and security', () => {
     await page.getByRole('link', { name: 'Security' }).click();
     await page.waitForURL(/\/user\/security$/);
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('Off');
-    await page.getByLabel('Two-factor authentication').click();
+    await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
     await expectToast(page, '2FA enabled/disabled successfully');
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('On');
     const me = await app.http.call('GET', '/api/auth/user', { token: member.token });

@@ -111,6 +111,12 @@ describe('card payment through the gateway (BUSINESS-RULES.md §2)', () => {
     expect(unknown).toMatchObject({ status: 200, body: { success: false, message: 'Unable to verify payment' } });
   });
 
+  it('serves the same initiation at /payments/initiate-payment (the seeds name both)', async () => {
+    const member = await h.registeredMember();
+    const started = await h.call('POST', '/api/payments/initiate-payment', { token: member.token, body: { ...bronzeRegistration, payment_type: 'payment_gateway' } });
+    expect(started).toMatchObject({ status: 200, body: { data: { amount: 35_000, authorization_url: expect.stringContaining('/checkout/') } } });
+  });
+
   it('refuses an amount that is not the amount due, naming the amount due', async () => {
     const member = await h.registeredMember();
     const wrong = await h.call('POST', '/api/payments/initiate', { token: member.token, body: { ...bronzeRegistration, amount: 15_000, payment_type: 'payment_gateway' } });
