@@ -72,12 +72,12 @@ header { display: flex; justify-content: space-between; align-items: center; gap
 .who { text-align: right; font-size: 13px; color: #475467; min-width: 0; }
 .email { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .amount strong { color: #3bb75e; font-size: 15px; }
-form { padding: 20px 22px 18px; display: grid; gap: 14px; }
+form { padding: 20px 22px 18px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 14px; }
 .lead { margin: 0; text-align: center; color: #475467; }
-label { display: grid; gap: 6px; font-size: 12px; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; color: #667085; }
-input { font: 16px/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: .06em; padding: 12px 14px; border: 1px solid #d0d5dd; border-radius: 8px; color: #101828; }
+label { min-width: 0; display: grid; gap: 6px; font-size: 12px; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; color: #667085; }
+input { width: 100%; min-width: 0; font: 16px/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: .06em; padding: 12px 14px; border: 1px solid #d0d5dd; border-radius: 8px; color: #101828; }
 input:focus { outline: 2px solid #09a5db33; border-color: #09a5db; }
-.row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+.row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
 button { font: inherit; cursor: pointer; border-radius: 8px; }
 .pay { padding: 13px; border: 0; background: #3bb75e; color: #fff; font-weight: 700; font-size: 16px; }
 .pay:hover { background: #2fa350; }
@@ -85,7 +85,7 @@ button { font: inherit; cursor: pointer; border-radius: 8px; }
 .cancel:hover { background: #f9fafb; }
 .error { margin: 0; padding: 10px 12px; border-radius: 8px; background: #fef3f2; color: #b42318; border: 1px solid #fecdca; }
 .note { margin: 0; font-size: 12px; color: #667085; text-align: center; }
-.note code { font-size: 11px; }
+.note code { font-size: 11px; overflow-wrap: anywhere; }
 .link { border: 0; padding: 0; background: none; color: #175cd3; font-size: 12px; text-decoration: underline; }
 .result { padding: 40px 28px; text-align: center; }
 .result h1 { font-size: 20px; margin: 14px 0 6px; }
