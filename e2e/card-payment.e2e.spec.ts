@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MemberAppTest, expectToast, phone, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, expectToast, fullShot, phone, shots, signIn, startMemberApp } from './member-app';
 
 /**
  * Card payment of the registration from the welcome page, in a real browser: the provider's page
@@ -46,7 +46,7 @@ describe('card payment on the welcome page', () => {
     const page = await app.newPage();
     await signIn(page, app.base, member, /\/welcome/);
     await expect.poll(() => page.getByTestId('package-amount').textContent()).toBe('₦35,000.00');
-    await page.screenshot({ path: `${shots}/welcome-desktop.png`, fullPage: true });
+    await fullShot(page, 'welcome-desktop');
 
     const started = Date.now();
     await page.getByTestId('pay-now').click();
@@ -60,7 +60,7 @@ describe('card payment on the welcome page', () => {
     expect(Date.now() - started).toBeLessThan(60_000);
     await expectToast(page, 'Payment Verified successfully');
     await expect.poll(() => page.getByTestId('package-card').textContent()).toContain('Activated');
-    await page.screenshot({ path: `${shots}/dashboard-after-card-payment.png`, fullPage: true });
+    await fullShot(page, 'dashboard-after-card-payment');
 
     const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
     expect(me.body.data.payment).toBe('approved');

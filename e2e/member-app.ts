@@ -73,6 +73,24 @@ export async function signIn(page: Page, base: string, member: { username: strin
   await page.waitForURL(lands);
 }
 
+/** A full-page picture, taken from the top so the sticky bar and the drawer sit where a person sees them. */
+export async function fullShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** A long page on a phone, one screenful per picture (name-1.png, name-2.png, ...). */
+export async function screenfuls(page: Page, name: string, max = 6): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = (page.viewportSize()?.height ?? 800) - 120;
+  for (let i = 0, y = 0; y < height && i < max; i++, y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${shots}/${name}-${i + 1}.png` });
+  }
+}
+
 /** A toast with this text appeared. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.locator('#notistack-snackbar').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeMailedTo } from '../services/test/app';
-import { type MemberAppTest, activeMember, expectToast, phone, receiptImage, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, activeMember, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp } from './member-app';
 
 /**
  * The profile and security pages of an active member in a real browser: profile with a photo,
@@ -30,6 +30,8 @@ describe('profile and security', () => {
     // ── My Profile ──
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(/\/user\/profile$/);
+    // The first member registered here is placed, and so sponsored, by the company root.
+    await expect.poll(() => page.getByTestId('upline-card').textContent()).toContain('@herbalhq');
     const form = page.getByRole('form', { name: 'Edit profile' });
     await form.locator('input[name=first_name]').fill('Ngozi');
     await form.locator('input[name=phone]').fill('08059876543');
@@ -53,8 +55,7 @@ describe('profile and security', () => {
     await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([expect.stringMatching(/^Silver/), expect.stringMatching(/^Gold/), expect.stringMatching(/^Diamond/), expect.stringMatching(/^Crown/)]);
     await page.getByRole('option', { name: /^Silver/ }).click();
     await expect.poll(() => page.getByTestId('upgrade-amount').textContent()).toBe('₦35,000.00');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/profile-desktop.png`, fullPage: true });
+    await fullShot(page, 'profile-desktop');
 
     // ── Bank Details ──
     await page.getByRole('tab', { name: 'Bank Details' }).click();
@@ -63,13 +64,12 @@ describe('profile and security', () => {
     await page.locator('input[name=account_number]').fill('0123456789');
     await page.getByRole('button', { name: 'Verify account' }).click();
     await expect.poll(() => page.getByTestId('account-name').inputValue()).toBe('TEST ACCOUNT 6789');
-    await page.screenshot({ path: `${shots}/profile-bank-verified.png`, fullPage: true });
+    await fullShot(page, 'profile-bank-verified');
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await expectToast(page, 'Bank details updated successfully');
     await expect.poll(() => page.getByTestId('bank-account-summary').textContent()).toContain('TEST ACCOUNT 6789');
     await page.getByTestId('bank-locked').waitFor();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/profile-bank-locked.png`, fullPage: true });
+    await fullShot(page, 'profile-bank-locked');
     const details = await app.http.call('GET', `/api/users/${member.id}/profile-details`, { token: member.token });
     expect(details.body.data).toMatchObject({ bank_name: 'Test Bank', bank_code: '001', bank_account_number: '0123456789', bank_account_name: 'TEST ACCOUNT 6789', bank_editable: false });
 
@@ -82,7 +82,7 @@ describe('profile and security', () => {
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('On');
     const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
     expect(me.body.data.enable_2fa).toBe(true);
-    await page.screenshot({ path: `${shots}/security-2fa-desktop.png`, fullPage: true });
+    await fullShot(page, 'security-2fa-desktop');
 
     // ── Security: change password in two steps ──
     await page.getByRole('tab', { name: 'Change Password' }).click();
@@ -92,7 +92,7 @@ describe('profile and security', () => {
     const code = await codeMailedTo(app.t.mail, member.email, /password change/i);
     await page.locator('input[name=code]').fill(code);
     await page.locator('input[name=password]').fill('new green leaves 2026');
-    await page.screenshot({ path: `${shots}/security-change-password-desktop.png`, fullPage: true });
+    await fullShot(page, 'security-change-password-desktop');
     await page.getByRole('button', { name: 'Change password', exact: true }).click();
     await expectToast(page, 'Password has been changed successfully');
 
@@ -102,6 +102,25 @@ describe('profile and security', () => {
     expect(withOld.status).not.toBe(200);
   });
 
+  it('upgrades the package by card from the profile: verified as soon as the provider’s page returns', async () => {
+    const member = await activeMember(app);
+    const page = await app.newPage();
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+    await page.goto(`${app.base}/user/profile`);
+    await page.getByTestId('upgrade-package-select').click();
+    await page.getByRole('option', { name: /^Gold/ }).click();
+    await expect.poll(() => page.getByTestId('upgrade-amount').textContent()).toBe('₦105,000.00');
+    await page.getByTestId('upgrade-pay-card').click();
+    const checkout = page.frameLocator('iframe[title="Payment page"]');
+    await checkout.getByRole('button', { name: /^Pay ₦105,000/ }).click();
+    await expectToast(page, 'Payment Verified successfully');
+    await expect.poll(() => page.getByTestId('profile-package').textContent()).toBe('Gold');
+    await expect.poll(() => page.getByRole('table', { name: 'Upgrade history' }).textContent()).toContain('Bronze → Gold');
+    await fullShot(page, 'profile-after-upgrade');
+    const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
+    expect(me.body.data.package_id).toBe(4);
+  });
+
   it('shows the profile, bank and security screens on a phone', async () => {
     const member = await activeMember(app);
     const page = await app.newPage(phone);
@@ -109,14 +128,13 @@ describe('profile and security', () => {
     await page.goto(`${app.base}/user/profile`);
     await page.getByTestId('profile-card').waitFor();
     await page.getByRole('form', { name: 'Edit profile' }).waitFor();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
+    await screenfuls(page, 'profile-phone');
     await page.goto(`${app.base}/user/profile?tab=bank`);
     await page.getByTestId('bank-select').waitFor();
-    await page.screenshot({ path: `${shots}/profile-bank-phone.png`, fullPage: true });
+    await screenfuls(page, 'profile-bank-phone');
     await page.goto(`${app.base}/user/security?tab=password`);
     await page.locator('input[name=old_password]').waitFor();
-    await page.screenshot({ path: `${shots}/security-phone.png`, fullPage: true });
+    await screenfuls(page, 'security-phone');
     await page.getByLabel('Toggle sidebar').click();
     await page.getByRole('link', { name: 'Security' }).waitFor();
     await page.waitForTimeout(400);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MemberAppTest, expectToast, phone, receiptImage, shots, signIn, startMemberApp } from './member-app';
+import { expireOverdueRegistrations } from '../services/src/membership/expiry';
+import { type MemberAppTest, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp } from './member-app';
 
 /**
  * Paying the registration by proof of payment, in a real browser: the member uploads a receipt on
@@ -36,8 +37,7 @@ describe('receipt upload on the welcome page', () => {
     await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501_000, 1) });
     await expectToast(page, 'Image size should not exceed 500kB');
     await expect.poll(() => page.getByTestId('receipt-preview').count()).toBe(0);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/welcome-phone.png`, fullPage: true });
+    await screenfuls(page, 'welcome-phone');
   });
 
   it('uploads a receipt → awaits approval → declined with a reason → uploads again → approved → dashboard', async () => {
@@ -51,7 +51,7 @@ describe('receipt upload on the welcome page', () => {
     await expectToast(page, 'Payment reciept uploaded successfuly');
     await page.getByTestId('receipt-awaiting-approval').waitFor();
     await expect.poll(() => page.getByTestId('pay-now').count()).toBe(0);
-    await page.screenshot({ path: `${shots}/welcome-receipt-awaiting-approval.png`, fullPage: true });
+    await fullShot(page, 'welcome-receipt-awaiting-approval');
 
     const admin = await app.http.adminToken();
     const first = await pendingPaymentId(member.token, member.id);
@@ -62,7 +62,7 @@ describe('receipt upload on the welcome page', () => {
     app.t.clock.advanceMinutes(5);
     await page.reload();
     await expect.poll(() => page.getByTestId('receipt-declined').textContent()).toContain('The receipt is not readable.');
-    await page.screenshot({ path: `${shots}/welcome-receipt-declined.png`, fullPage: true });
+    await fullShot(page, 'welcome-receipt-declined');
     await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'receipt-again.png', mimeType: 'image/png', buffer: receiptImage });
     await page.getByRole('button', { name: 'Upload receipt' }).click();
     await page.getByTestId('receipt-awaiting-approval').waitFor();
@@ -77,5 +77,19 @@ describe('receipt upload on the welcome page', () => {
     await expect.poll(() => page.getByTestId('package-card').textContent()).toContain('Activated');
     const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
     expect(me.body.data.payment).toBe('approved');
+  });
+
+  // Last: it moves this file's clock past the 7-day window.
+  it('tells a member whose registration expired that an administrator must reinstate it, and offers no payment', async () => {
+    const member = await app.http.registeredMember();
+    app.t.clock.advanceMinutes(8 * 24 * 60);
+    expect(await expireOverdueRegistrations(app.t.runtime.commands, app.t.clock.now)).toBeGreaterThan(0);
+
+    const page = await app.newPage();
+    await signIn(page, app.base, member, /\/welcome/);
+    await expect.poll(() => page.getByTestId('registration-expired').textContent()).toContain('An administrator must reinstate your registration');
+    expect(await page.getByTestId('pay-now').count()).toBe(0);
+    expect(await page.locator('input[name=payment_receipt]').count()).toBe(0);
+    await fullShot(page, 'welcome-expired');
   });
 });

@@ -3,7 +3,9 @@ import * as eventStore from './2026_11_22_00_00_00_event_store';
 import * as accountsAndCatalogue from './2026_11_22_01_00_00_accounts_and_catalogue';
 import * as catalogueAndSettings from './2026_11_22_02_00_00_catalogue_and_settings';
 import * as packagePayments from './2026_11_22_04_00_00_package_payments';
+import * as genealogy from './2026_11_22_05_00_00_genealogy';
 import * as wallets from './2026_11_22_06_00_00_wallets';
+import * as withdrawals from './2026_11_22_07_00_00_withdrawals';
 import * as memberProfiles from './2026_11_22_03_00_00_member_profiles';
 
 /**
@@ -17,5 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_02_00_00_catalogue_and_settings': catalogueAndSettings,
   '2026_11_22_03_00_00_member_profiles': memberProfiles,
   '2026_11_22_04_00_00_package_payments': packagePayments,
+  '2026_11_22_05_00_00_genealogy': genealogy,
   '2026_11_22_06_00_00_wallets': wallets,
+  '2026_11_22_07_00_00_withdrawals': withdrawals,
 };

@@ -15,9 +15,11 @@ import { eventLogRoutes } from '../audit/routes';
 import { catalogueRoutes } from '../catalogue/routes';
 import { compensationRoutes } from '../compensation/routes';
 import type { Consumer } from '../core/consumers';
+import { genealogyRoutes } from '../genealogy/routes';
 import { membershipRoutes } from '../membership/routes';
 import { paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
+import { walletRoutes } from '../wallet/routes';
 import { settingsRoutes } from '../settings/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
@@ -85,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(eventLogRoutes);
       await api.register(profileRoutes);
+      await api.register(walletRoutes);
+      await api.register(genealogyRoutes);
     },
     { prefix: '/api' },
   );

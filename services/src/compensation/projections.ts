@@ -7,6 +7,7 @@ import type { MemberActivated, MemberPackageUpgraded } from '../membership/event
 import { getSettings } from '../settings/projections';
 import { bonusPercentages } from '../settings/queries';
 import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from './events';
+import type { WalletEvent } from '../wallet/events';
 import { activationBonuses, equilibriumBonus, sponsorChainBonuses, type Upline } from './policies';
 
 type Trx = Transaction<Database>;
@@ -140,17 +141,18 @@ export const compensationPolicy: Consumer = {
 
 /**
  * The wallet ledger: every credited or withheld bonus as a row, and each member's totals
- * (BUSINESS-RULES.md §4: balance = credits − withdrawals − wallet payments). Rebuildable from the
- * log; set-based per batch.
+ * (BUSINESS-RULES.md §4: balance = credits − withdrawals − wallet payments; a failed withdrawal's
+ * money comes back). Rebuildable from the log; set-based per batch.
  */
 export const walletLedgerProjection: Consumer = {
   name: 'wallet-ledger',
   kind: 'projection',
-  eventTypes: ['BonusCredited', 'BonusWithheld'],
+  eventTypes: ['BonusCredited', 'BonusWithheld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade'],
   tables: ['wallet_entries', 'wallets'],
   batchSize: 1000,
   async apply(trx, events) {
-    const rows = events.map((recorded) => {
+    const bonusEvents = events.filter((recorded) => recorded.type === 'BonusCredited' || recorded.type === 'BonusWithheld');
+    const rows = bonusEvents.map((recorded) => {
       const event = recorded as RecordedEvent<CompensationEvent>;
       const d = event.data;
       return {
@@ -168,26 +170,55 @@ export const walletLedgerProjection: Consumer = {
         recorded_at: new Date(recorded.recordedAt),
       };
     });
-    if (rows.length === 0) return;
-    await trx.insertInto('wallet_entries').values(rows).onConflict((oc) => oc.column('global_position').doNothing()).execute();
-    const totals = new Map<string, { credited: number; withheld: number; at: Date }>();
-    for (const row of rows) {
-      const total = totals.get(row.member_id) ?? { credited: 0, withheld: 0, at: row.recorded_at };
-      if (row.entry === 'credited') total.credited += row.amount;
-      else total.withheld += row.amount;
-      total.at = row.recorded_at;
-      totals.set(row.member_id, total);
+    if (rows.length > 0) {
+      await trx.insertInto('wallet_entries').values(rows).onConflict((oc) => oc.column('global_position').doNothing()).execute();
     }
+    type Totals = { bonus: number; withheld: number; withdrawn: number; spent: number; balance: number; at: string };
+    const totals = new Map<string, Totals>();
+    const add = (memberId: string, at: string, change: Partial<Omit<Totals, 'at'>>) => {
+      const total = totals.get(memberId) ?? { bonus: 0, withheld: 0, withdrawn: 0, spent: 0, balance: 0, at };
+      for (const [key, value] of Object.entries(change) as Array<[keyof Omit<Totals, 'at'>, number]>) total[key] += value;
+      total.at = at;
+      totals.set(memberId, total);
+    };
+    for (const recorded of events) {
+      const event = recorded as RecordedEvent<CompensationEvent | WalletEvent>;
+      const at = recorded.recordedAt;
+      switch (event.type) {
+        case 'BonusCredited':
+          add(event.data.beneficiary_id, at, { bonus: event.data.amount_kobo, balance: event.data.amount_kobo });
+          break;
+        case 'BonusWithheld':
+          add(event.data.beneficiary_id, at, { withheld: event.data.amount_kobo });
+          break;
+        case 'WithdrawalRequested':
+          add(event.data.member_id, at, { withdrawn: event.data.amount_kobo, balance: -event.data.amount_kobo });
+          break;
+        case 'WithdrawalFailed':
+          add(event.data.member_id, at, { withdrawn: -event.data.returned_kobo, balance: event.data.returned_kobo });
+          break;
+        case 'WalletPaymentMade':
+          add(event.data.member_id, at, { spent: event.data.amount_kobo, balance: -event.data.amount_kobo });
+          break;
+        default:
+          break;
+      }
+    }
+    if (totals.size === 0) return;
     const list = [...totals.entries()];
+    const column = (pick: (t: Totals) => number) => sql.val(list.map(([, t]) => pick(t)));
     await sql`
-      insert into wallets (member_id, total_bonus, total_withheld, balance, updated_at)
-      select member_id, credited, withheld, credited, at
-      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${sql.val(list.map(([, t]) => t.credited))}::bigint[],
-                  ${sql.val(list.map(([, t]) => t.withheld))}::bigint[], ${sql.val(list.map(([, t]) => t.at.toISOString()))}::timestamptz[])
-        as t(member_id, credited, withheld, at)
+      insert into wallets (member_id, total_bonus, total_withheld, total_withdrawn, total_spent, balance, updated_at)
+      select member_id, bonus, withheld, withdrawn, spent, balance, at
+      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${column((t) => t.bonus)}::bigint[], ${column((t) => t.withheld)}::bigint[],
+                  ${column((t) => t.withdrawn)}::bigint[], ${column((t) => t.spent)}::bigint[], ${column((t) => t.balance)}::bigint[],
+                  ${sql.val(list.map(([, t]) => t.at))}::timestamptz[])
+        as t(member_id, bonus, withheld, withdrawn, spent, balance, at)
       on conflict (member_id) do update set
         total_bonus = wallets.total_bonus + excluded.total_bonus,
         total_withheld = wallets.total_withheld + excluded.total_withheld,
+        total_withdrawn = wallets.total_withdrawn + excluded.total_withdrawn,
+        total_spent = wallets.total_spent + excluded.total_spent,
         balance = wallets.balance + excluded.balance,
         updated_at = excluded.updated_at`.execute(trx);
   },

@@ -22,6 +22,7 @@ import { PaystackError } from '../gateway/paystack';
 import { findMember } from '../membership/queries';
 import { decideByAdmin, settleGatewayPayment, startPackagePayment } from './commands';
 import { countPayments, findPayment, packageDifference, pagePayments } from './queries';
+import { applyTransferWebhook, isTransferWebhook } from '../wallet/commands';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
@@ -134,6 +135,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
         await settleGatewayPayment(app.commands, app.gateway, event.data.reference, 'webhook', requestMetadata(request, app.clock(), { type: 'system', id: 'paystack-webhook' }));
+      }
+      if (isTransferWebhook(event.event) && event.data) {
+        await applyTransferWebhook(app.commands, event.event, event.data, requestMetadata(request, app.clock(), { type: 'system', id: 'paystack-webhook' }));
       }
       return { success: true, message: 'Received', data: null };
     });

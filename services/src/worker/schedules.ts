@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Runtime } from '../api/runtime';
 import { redisConnection } from '../core/wakeups';
 import { expireOverdueRegistrations } from '../membership/expiry';
+import { runPayouts } from '../wallet/commands';
 
 /**
  * Jobs that run on the calendar, as BullMQ job schedulers: each scheduler exists once in Redis
@@ -15,6 +16,7 @@ type ScheduledJob = { name: string; everyMs: number; run: (runtime: Runtime) => 
 
 export const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'expire-registrations', everyMs: 10 * 60_000, run: (runtime) => expireOverdueRegistrations(runtime.commands, runtime.clock()) },
+  { name: 'payout-run', everyMs: 15 * 60_000, run: (runtime) => runPayouts({ commands: runtime.commands, gateway: runtime.gateway, log: runtime.logger }, runtime.clock()) },
 ];
 
 export async function startSchedules(runtime: Runtime, logger: Logger, jobs: readonly ScheduledJob[] = scheduledJobs) {

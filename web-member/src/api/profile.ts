@@ -1,21 +1,6 @@
-import { z } from 'zod';
+import type { UplineDetails } from '@portal/services/contracts/genealogy';
 import type { MemberProfile, ProfileDetails } from '@portal/services/contracts/profile';
-import { getToken } from '../auth/token';
-import { API_BASE, api } from './client';
-
-/**
- * The upline as seed 000 §3 describes it. The api has no upline endpoint yet, so the answer is
- * checked before anything is shown, and nothing is shown when there is none.
- */
-export const uplineDetails = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
-  email: z.string().nullish(),
-  package: z.union([z.string(), z.object({ name: z.string() })]).nullish(),
-  photo_path: z.string().nullish(),
-});
-export type UplineDetails = z.infer<typeof uplineDetails>;
+import { api } from './client';
 
 export interface BankDetailsBody {
   bank_name: string;
@@ -49,22 +34,6 @@ export const profileApi = {
   updateUser: (memberId: string, body: { first_name: string; last_name: string; phone: string }) => api.put<null>(`/users/${memberId}/update`, body),
   updateBankDetails: (memberId: string, body: BankDetailsBody) => api.put<null>(`/users/${memberId}/update-bank-details`, body),
   toggleTwoFactor: (memberId: string, enable: boolean) => api.put<null>(`/users/${memberId}/toggle-2fa`, { enable_2fa: enable }),
-  /**
-   * Optional, so it bypasses the global handler: no toast, and a refusal here must not end the
-   * session. null when the api has no upline to give.
-   */
-  upline: async (memberId: string, signal?: AbortSignal): Promise<UplineDetails | null> => {
-    const token = getToken();
-    try {
-      const res = await fetch(`${API_BASE}/users/${memberId}/upline-details`, {
-        headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        signal,
-      });
-      if (res.status !== 200) return null;
-      const parsed = uplineDetails.safeParse(((await res.json()) as { data?: unknown }).data);
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  },
+  /** The sponsor; null for the company root. Quiet: the card is only left out when it cannot load. */
+  upline: (memberId: string, signal?: AbortSignal) => api.get<UplineDetails | null>(`/users/${memberId}/upline-details`, { signal, quiet: true }),
 };

@@ -83,7 +83,7 @@ export function useMemberProfile(memberId: string) {
 export function useUpline(memberId: string) {
   return useQuery({
     queryKey: queryKeys.upline(memberId),
-    queryFn: ({ signal }) => profileApi.upline(memberId, signal),
+    queryFn: async ({ signal }) => (await profileApi.upline(memberId, signal)).data ?? null,
     staleTime: 5 * 60_000,
   });
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, InputAdornment, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import Grid from '@mui/material/Grid';
+import Grid, { type GridProps } from '@mui/material/Grid';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
@@ -53,7 +53,7 @@ export function BankAccountSummary({ details, loading = false }: { details: Prof
   if (!hasBankAccount(details)) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="bank-account-none">
-        You have not added a bank account yet. Your withdrawals are paid into this account.
+        You have not added a bank account yet.
       </Typography>
     );
   }
@@ -63,15 +63,16 @@ export function BankAccountSummary({ details, loading = false }: { details: Prof
     ['Account name', details.bank_account_name],
   ];
   return (
-    <Box data-testid="bank-account-summary" sx={{ p: 2, borderRadius: 2, bgcolor: '#f4faf6', border: 1, borderColor: '#d5ecdc' }}>
+    <Box
+      data-testid="bank-account-summary"
+      sx={{ p: 2, borderRadius: 2, bgcolor: '#f4faf6', border: 1, borderColor: '#d5ecdc', display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(150px, 1fr))' } }}
+    >
       {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-          <Typography variant="body2" color="text.secondary">
+        <Box key={label} sx={{ minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
             {label}
           </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right', wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }}>
-            {value || '—'}
-          </Typography>
+          <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>{value || '—'}</Typography>
         </Box>
       ))}
     </Box>
@@ -82,6 +83,8 @@ interface Props {
   memberId: string;
   details: ProfileDetails | null | undefined;
   loading?: boolean;
+  /** Grid size of the bank and account-number fields (side by side from sm up by default). */
+  fieldSize?: GridProps['size'];
 }
 
 /**
@@ -89,7 +92,7 @@ interface Props {
  * Verify asks the bank for the name, Save stores the verified account. Locked while the member
  * may not change it.
  */
-export function BankDetailsForm({ memberId, details, loading = false }: Props) {
+export function BankDetailsForm({ memberId, details, loading = false, fieldSize = { xs: 12, sm: 6 } }: Props) {
   const queryClient = useQueryClient();
   const banks = useBanks();
   const editable = bankEditable(details);
@@ -160,7 +163,7 @@ export function BankDetailsForm({ memberId, details, loading = false }: Props) {
         </Alert>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={fieldSize}>
           <Controller
             control={form.control}
             name="bank_code"
@@ -189,7 +192,7 @@ export function BankDetailsForm({ memberId, details, loading = false }: Props) {
             )}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={fieldSize}>
           <TextField
             label="Account number"
             required
@@ -197,7 +200,7 @@ export function BankDetailsForm({ memberId, details, loading = false }: Props) {
             {...form.register('account_number')}
             disabled={locked}
             error={!!err.account_number}
-            helperText={err.account_number?.message ?? 'Your 10-digit account number.'}
+            helperText={err.account_number?.message ?? (locked ? undefined : 'Your 10-digit account number.')}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, style: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' } } }}
           />
         </Grid>
@@ -205,7 +208,7 @@ export function BankDetailsForm({ memberId, details, loading = false }: Props) {
           <TextField
             label="Account name"
             value={accountName}
-            placeholder={locked ? undefined : 'Filled in when the account is verified'}
+            placeholder={locked ? undefined : 'Filled in by verification'}
             disabled={locked}
             helperText={locked ? undefined : current ? 'Verified with the bank.' : 'Press Verify to get the name the bank holds for this account.'}
             slotProps={{

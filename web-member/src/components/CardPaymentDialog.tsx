@@ -96,8 +96,11 @@ function PaymentSession({ payment, verifyAfterMs, countdownMs = PAYMENT_COUNTDOW
   const [remaining, setRemaining] = useState(countdownMs);
   const [verifying, setVerifying] = useState(false);
   const settled = useRef(false);
+  // The timers outlive renders; they call whatever the parent passed last.
   const callbacks = useRef({ onClose, onVerified });
-  callbacks.current = { onClose, onVerified };
+  useEffect(() => {
+    callbacks.current = { onClose, onVerified };
+  });
 
   const finish = useCallback(async (cancelled: boolean) => {
     if (settled.current) return;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import {
   Alert,
   Box,
@@ -31,17 +30,13 @@ import { paymentMessages, type PackageDifference, type PackagePayment } from '@p
 import { useMember } from '../auth/member-context';
 import { AWAITING_ADMIN, paymentsApi, type PackagePaymentTarget } from '../api/payments';
 import { queryKeys, usePackageDifference, usePackages, useUpgradeHistory } from '../api/queries';
+import { formatDate } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from './CardPaymentDialog';
 import { ReceiptUpload } from './ReceiptUpload';
 
 export const SELECT_PACKAGE_FOR_UPGRADE = 'Select a package for upgrade';
-
-function formatDate(iso: string): string {
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, 'd MMM yyyy') : '';
-}
 
 const statusColor = (status: string): 'success' | 'warning' | 'error' | 'default' =>
   status === 'approved' ? 'success' : status === 'declined' ? 'error' : status === 'pending' || status === 'amount_mismatch' || status === 'not_applied' ? 'warning' : 'default';
@@ -199,7 +194,7 @@ export function PackageUpgradeCard() {
                     Your package changes as soon as the payment is verified.
                   </Typography>
                   <Button variant="contained" onClick={() => void payByCard()} disabled={starting} sx={{ mt: 'auto' }} data-testid="upgrade-pay-card">
-                    {starting ? 'Opening payment…' : 'Pay by card'}
+                    {starting ? 'Opening payment…' : ready ? `Pay ${formatNaira(ready.package_difference)} by card` : 'Pay by card'}
                   </Button>
                 </Box>
               </Grid>

@@ -89,13 +89,12 @@ function ProfileCard({ profile }: { profile: MemberProfile | undefined }) {
   );
 }
 
-/** The upline, when the api can tell it (seed 000 §2.6); nothing is shown otherwise. */
+/** The sponsor (seed 000 §2.6); the company root has none, and then no card is shown. */
 function UplineCard() {
   const user = useMember();
   const upline = useUpline(user.uuid);
   if (!upline.data) return null;
   const u = upline.data;
-  const pkg = typeof u.package === 'string' ? u.package : u.package?.name;
   return (
     <Card component="section" aria-labelledby="upline-title" data-testid="upline-card">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -111,8 +110,8 @@ function UplineCard() {
             </Typography>
           </Box>
         </Stack>
-        {u.email && <Detail label="Email" value={u.email} />}
-        {pkg && <Detail label="Package" value={pkg} />}
+        <Detail label="Email" value={u.email} />
+        <Detail label="Package" value={u.package} />
       </CardContent>
     </Card>
   );

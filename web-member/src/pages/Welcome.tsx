@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid';
@@ -23,6 +23,7 @@ import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsFo
 import { CardPaymentDialog, WELCOME_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { ReceiptUpload } from '../components/ReceiptUpload';
 import { LogoutDialog } from '../layout/LogoutDialog';
+import { formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { registrationCountdown } from '../lib/registration-window';
@@ -38,11 +39,6 @@ function useNow(intervalMs = 60_000): Date {
     return () => window.clearInterval(t);
   }, [intervalMs]);
   return now;
-}
-
-function formatDate(iso: string): string {
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, "d MMM yyyy, h:mm a") : '';
 }
 
 function CountdownTile({ value, label, testId }: { value: number; label: string; testId: string }) {
@@ -99,7 +95,7 @@ function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: 
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {isReceipt
-              ? `You uploaded a receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.created_at)}. Your account is activated as soon as an administrator approves it.`
+              ? `You uploaded a receipt for ${formatNaira(payment.amount)} on ${formatDateTime(payment.created_at)}. Your account is activated as soon as an administrator approves it.`
               : payment.status_reason || 'Your card payment was received and an administrator is reviewing it. Your account is activated once it is approved.'}
           </Typography>
           <Button size="small" variant="outlined" color="inherit" onClick={onRefresh} disabled={refreshing} sx={{ mt: 1.5, borderColor: 'divider', bgcolor: '#fff' }}>
@@ -352,7 +348,7 @@ export default function WelcomePage() {
           </Grid>
 
           <Grid size={{ xs: 12, lg: 7 }}>
-            <Card component="section" aria-labelledby="payment-options-title" data-testid="payment-options" sx={{ height: '100%' }}>
+            <Card component="section" aria-labelledby="payment-options-title" data-testid="payment-options">
               <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
                 <SectionTitle icon={<CreditCard color="primary" fontSize="small" />} title="Pay for your package" id="payment-options-title" />
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
@@ -384,7 +380,7 @@ export default function WelcomePage() {
           </Grid>
 
           <Grid size={{ xs: 12, lg: 5 }}>
-            <Card component="section" aria-labelledby="bank-details-title" sx={{ height: '100%' }}>
+            <Card component="section" aria-labelledby="bank-details-title">
               <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
                 <SectionTitle icon={<AccountBalance color="primary" fontSize="small" />} title="Your bank account" id="bank-details-title" />
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
@@ -392,7 +388,7 @@ export default function WelcomePage() {
                 </Typography>
                 <BankAccountSummary details={profile.data} loading={profile.isPending} />
                 {!profile.isPending && <Divider sx={{ my: 2.5 }} />}
-                <BankDetailsForm memberId={user.uuid} details={profile.data} loading={profile.isPending} />
+                <BankDetailsForm memberId={user.uuid} details={profile.data} loading={profile.isPending} fieldSize={{ xs: 12, sm: 6, lg: 12 }} />
               </CardContent>
             </Card>
           </Grid>
