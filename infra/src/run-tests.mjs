@@ -20,11 +20,14 @@ const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let brokenFiles = 0;
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   passed = result.numPassedTests;
   failed = result.numFailedTests;
   skipped = result.numPendingTests + result.numTodoTests;
+  // A file that fails to load or whose hooks fail runs no test, but it is a failure all the same.
+  brokenFiles = (result.testResults ?? []).filter((file) => file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
 }
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${brokenFiles ? `, ${brokenFiles} test file(s) failed outside any test` : ''}`);
 process.exit(run.status ?? 1);
