@@ -5,6 +5,7 @@ import * as catalogueAndSettings from './2026_11_22_02_00_00_catalogue_and_setti
 import * as packagePayments from './2026_11_22_04_00_00_package_payments';
 import * as genealogy from './2026_11_22_05_00_00_genealogy';
 import * as wallets from './2026_11_22_06_00_00_wallets';
+import * as walletPackagePayments from './2026_11_22_08_00_00_wallet_package_payments';
 import * as withdrawals from './2026_11_22_07_00_00_withdrawals';
 import * as memberProfiles from './2026_11_22_03_00_00_member_profiles';
 
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_05_00_00_genealogy': genealogy,
   '2026_11_22_06_00_00_wallets': wallets,
   '2026_11_22_07_00_00_withdrawals': withdrawals,
+  '2026_11_22_08_00_00_wallet_package_payments': walletPackagePayments,
 };

@@ -72,7 +72,7 @@ export type PackagePaymentsTable = {
   id: string;
   member_id: string;
   purpose: 'registration' | 'upgrade';
-  method: 'payment_gateway' | 'pop';
+  method: 'payment_gateway' | 'pop' | 'wallet';
   package_id: number;
   from_package_id: number | null;
   amount_due: number;

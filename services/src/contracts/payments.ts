@@ -60,7 +60,7 @@ export const packagePayment = z.object({
   package_name: z.string(),
   previous_package_name: z.string().nullable(),
   purpose: z.enum(['registration', 'upgrade']),
-  payment_type: z.enum(['payment_gateway', 'pop']),
+  payment_type: z.enum(['payment_gateway', 'pop', 'wallet']),
   amount: z.number(),
   amount_paid: z.number().nullable(),
   status: z.string(),
@@ -91,4 +91,5 @@ export const paymentMessages = {
   approved: 'Payment approved successfully',
   declined: 'Payment declined successfully',
   reinstated: 'Registration reinstated successfully',
+  walletPaid: 'Payment successful',
 } as const;

@@ -7,6 +7,7 @@ import type { EventMetadata, RecordedEvent } from '../core/event-store';
 import { koboToNaira } from '../core/money';
 import type { Database } from '../database';
 import type { PaystackClient } from '../gateway/paystack';
+import { debitWalletForPayment } from '../wallet/commands';
 import { memberDecider, memberMessages } from '../membership/decider';
 import { memberStream } from '../membership/events';
 import { projectMembers } from '../membership/projections';
@@ -100,6 +101,15 @@ export async function startPackagePayment(
       },
     }, metadata);
     await projectPackagePayments(trx, events);
+    if (input.method === 'wallet') {
+      // Paid at once from the wallet: debit it (refused when the balance is short) and apply the
+      // package in the same transaction, so either everything happens or nothing does.
+      await debitWalletForPayment(trx, { paymentId, memberId: member.id, purpose: input.purpose, amountKobo: dueKobo, description: input.description, packageId }, metadata);
+      const settled = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, { type: 'RecordWalletPayment', data: { payment_id: paymentId, paid_at: metadata.now } }, metadata);
+      await projectPackagePayments(trx, settled.events);
+      const succeeded = settled.events.find((e) => e.type === 'PackagePaymentSucceeded');
+      if (succeeded) await applyPayment(trx, settled.state, succeeded, metadata, { onRefusal: 'throw' });
+    }
     return { paymentId, reference, amountDueKobo: dueKobo };
   });
 }

@@ -29,6 +29,7 @@ export type PaymentCommand =
       type: 'RecordGatewayResult';
       data: { payment_id: string; via: 'verify' | 'webhook'; transaction: Pick<GatewayTransaction, 'status' | 'amountKobo' | 'currency' | 'paidAt'> };
     }
+  | { type: 'RecordWalletPayment'; data: { payment_id: string; paid_at: string } }
   | { type: 'ApprovePayment'; data: { payment_id: string } }
   | { type: 'DeclinePayment'; data: { payment_id: string; reason: string } }
   | { type: 'MarkNotApplied'; data: { payment_id: string; reason: string } };
@@ -37,6 +38,7 @@ export const paymentMessages = {
   unknown: 'Payment not found.',
   alreadyStarted: 'This payment has already been started.',
   notGateway: 'This payment was not made through the payment gateway.',
+  notWallet: 'This payment was not made from the wallet.',
   declinedCannotApprove: 'This payment was declined; it cannot be approved.',
   approvedCannotDecline: 'This payment has already been approved.',
   notPaidYet: 'This payment has not been completed at the payment provider yet.',
@@ -97,6 +99,10 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pac
       }
       return [{ type: 'PackagePaymentSucceeded', data: { payment_id, amount_paid_kobo: transaction.amountKobo, via, paid_at: transaction.paidAt } }];
     }
+    case 'RecordWalletPayment':
+      if (state.method !== 'wallet') throw new RuleViolation(paymentMessages.notWallet);
+      if (state.status !== 'initiated') return [];
+      return [{ type: 'PackagePaymentSucceeded', data: { payment_id, amount_paid_kobo: state.amountDueKobo, via: 'wallet', paid_at: command.data.paid_at } }];
     case 'ApprovePayment':
       if (state.status === 'approved') return [];
       if (state.status === 'declined') throw new RuleViolation(paymentMessages.declinedCannotApprove);

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../core/event-store';
  * Money in kobo. The amount due is fixed when the payment starts, from the packages as they were.
  */
 export type PaymentPurpose = 'registration' | 'upgrade';
-export type PaymentMethod = 'payment_gateway' | 'pop';
+export type PaymentMethod = 'payment_gateway' | 'pop' | 'wallet';
 
 export type PackagePaymentInitiated = DomainEvent<
   'PackagePaymentInitiated',
@@ -26,10 +26,10 @@ export type PackagePaymentInitiated = DomainEvent<
   }
 >;
 
-/** The gateway confirmed the amount due was paid (by the client's verify or the webhook, whichever came first). */
+/** The amount due was paid: confirmed by the gateway (the client's verify or the webhook, whichever came first) or debited from the wallet. */
 export type PackagePaymentSucceeded = DomainEvent<
   'PackagePaymentSucceeded',
-  { payment_id: string; amount_paid_kobo: number; via: 'verify' | 'webhook'; paid_at: string | null }
+  { payment_id: string; amount_paid_kobo: number; via: 'verify' | 'webhook' | 'wallet'; paid_at: string | null }
 >;
 
 /** The gateway confirmed a payment of another amount: not applied, shown to admins to decide. */

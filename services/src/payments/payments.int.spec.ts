@@ -277,6 +277,36 @@ describe('package upgrade (BUSINESS-RULES.md §2)', () => {
   });
 });
 
+describe('paying a package from the wallet (PATCH /withdrawals/pay-with-wallet)', () => {
+  async function credit(memberId: string, amountKobo: number) {
+    const { appendToStream } = await import('../core/event-store');
+    await t.runtime.db.transaction().execute((trx) =>
+      appendToStream(trx, `wallet-${memberId}`, [{ type: 'BonusCredited', data: { kind: 'referral', beneficiary_id: memberId, amount_kobo: amountKobo, cause: { event_id: crypto.randomUUID(), event_type: 'MemberActivated', stream_id: 'member-test', member_id: null }, generation: 1, inputs: {} } }], {
+        expectedVersion: 'any',
+        metadata: { actor: { type: 'system', id: 'test' }, now: t.clock.now.toISOString() },
+      }),
+    );
+  }
+
+  it('upgrades Bronze → Silver (₦35,000) at once from a ₦40,000 balance, and refuses when the balance is short, changing nothing', async () => {
+    const member = await activeMember();
+    await credit(member.id, 4_000_000);
+    const upgrade = { amount: 35_000, is_upgrade: 1, meta_data: 3, txn_source: 'package_payment', description: 'Upgrade to Silver' };
+    const paid = await h.call('PATCH', '/api/withdrawals/pay-with-wallet', { token: member.token, body: upgrade });
+    expect(paid).toMatchObject({ status: 200, body: { message: 'Payment successful', data: { amount: 35_000 } } });
+    expect(await currentUser(member.token)).toMatchObject({ package_id: 3 });
+    const payment = await t.runtime.db.selectFrom('package_payments').select(['method', 'status', 'amount_paid']).where('id', '=', paid.body.data.payment_id).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ method: 'wallet', status: 'approved', amount_paid: 3_500_000 });
+    expect(await eventsOf(['WalletPaymentMade'], `wallet-${member.id}`)).toHaveLength(1);
+
+    // ₦5,000 left; Silver → Gold costs ₦70,000.
+    const short = await h.call('PATCH', '/api/withdrawals/pay-with-wallet', { token: member.token, body: { ...upgrade, amount: 70_000, meta_data: 4 } });
+    expect(short).toMatchObject({ status: 422, body: { message: 'Insufficient wallet balance.' } });
+    expect(await currentUser(member.token)).toMatchObject({ package_id: 3 });
+    expect(await t.runtime.db.selectFrom('package_payments').select('id').where('member_id', '=', member.id).where('method', '=', 'wallet').execute()).toHaveLength(1);
+  });
+});
+
 describe('expiry of unpaid registrations and reinstatement (BUSINESS-RULES.md §1, §2)', () => {
   it('expires a registration unpaid after 7 days, frees its placement slot, and lets an admin reinstate it', async () => {
     const parent = await h.registeredMember({}, { asParent: true });

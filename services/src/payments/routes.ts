@@ -40,11 +40,11 @@ function firstIssue(error: z.ZodError): RuleViolation {
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Starts a package payment: by card (answers the provider's page) or by receipt (multipart). */
-  async function initiate(request: FastifyRequest) {
+  async function initiate(request: FastifyRequest, options: { fromWallet?: boolean } = {}) {
     const account = await authenticate(request);
     if (account.kind !== 'member') throw new Forbidden('This is for members only.');
     const form = await readForm(request);
-    const parsed = initiatePaymentBody.safeParse(form.fields);
+    const parsed = initiatePaymentBody.safeParse(options.fromWallet ? { payment_type: 'payment_gateway', ...form.fields } : form.fields);
     if (!parsed.success) throw firstIssue(parsed.error);
     const body = parsed.data;
     if (body.txn_source !== 'package_payment') throw new RuleViolation('Only package payments can be started here for now.', 'txn_source');
@@ -54,6 +54,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const metadata = requestMetadata(request, app.clock());
     const description = body.description || (purpose === 'upgrade' ? 'Package upgrade' : 'Registration package payment');
     const payment = { memberId: member.id, purpose, targetPackageId: body.meta_data, amountNaira: body.amount, description } as const;
+
+    if (options.fromWallet) {
+      const started = await startPackagePayment(app.commands, { ...payment, method: 'wallet', receiptPath: null }, metadata);
+      return { success: true, message: paymentMessages.walletPaid, data: { payment_id: started.paymentId, amount: koboToNaira(started.amountDueKobo) } };
+    }
 
     if (body.payment_type === 'pop') {
       const file = RECEIPT_FIELDS.map((name) => form.files[name]).find(Boolean) ?? Object.values(form.files)[0];
@@ -90,8 +95,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Multipart or JSON: the body is read in the handler, so no body schema here.
-  app.post('/payments/initiate', { schema: { tags: ['payments'], consumes: ['application/json', 'multipart/form-data'] } }, initiate);
-  app.post('/payments/initiate-payment', { schema: { tags: ['payments'], consumes: ['application/json', 'multipart/form-data'] } }, initiate);
+  app.post('/payments/initiate', { schema: { tags: ['payments'], consumes: ['application/json', 'multipart/form-data'] } }, (request) => initiate(request));
+  app.post('/payments/initiate-payment', { schema: { tags: ['payments'], consumes: ['application/json', 'multipart/form-data'] } }, (request) => initiate(request));
+  // Same payload as initiate (seed 000 §7): the package is paid at once from the wallet's balance.
+  app.patch('/withdrawals/pay-with-wallet', { schema: { tags: ['payments'] } }, (request) => initiate(request, { fromWallet: true }));
 
   app.post(
     '/payments/verify',
