@@ -23,7 +23,7 @@ export async function startSchedules(runtime: Runtime, logger: Logger, jobs: rea
   const connection = redisConnection(runtime.config.REDIS_URL);
   const queue = new Queue(SCHEDULE_QUEUE, { connection, prefix: runtime.config.QUEUE_PREFIX });
   for (const job of jobs) {
-    await queue.upsertJobScheduler(job.name, { every: job.everyMs, immediately: true }, { name: job.name, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, opts: { removeOnComplete: 100, removeOnFail: 100 } });
   }
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const worker = new Worker(
