@@ -7,9 +7,8 @@ import { envelope } from '../contracts/http';
 import { runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { nairaToKobo } from '../core/money';
-import { readForm, storeImage } from '../core/uploads';
+import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { defineEntry, updateEntry } from './commands';
-import { parseFields } from './form-fields';
 import { catalogueKinds, notFoundMessage } from './kinds';
 import { findProduct, listProducts } from './queries';
 
@@ -41,7 +40,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/products/create', { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], response: { 200: envelope(product) } } }, async (request) => {
     const form = await readForm(request);
-    const body = parseFields(productCreateFields, form.fields);
+    const body = parseFormFields(productCreateFields, form.fields);
     const image = form.files.image ? await storeImage(app.config.UPLOAD_DIR, 'products', form.files.image, 'image') : null;
     const fields = { name: body.name, description: body.description, image, worth_kobo: nairaToKobo(body.worth), points: body.points, is_active: true };
     const metadata = requestMetadata(request, app.clock());
@@ -56,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findProduct(app.db, id))) throw notFound();
       const form = await readForm(request);
-      const body = parseFields(productUpdateFields, form.fields);
+      const body = parseFormFields(productUpdateFields, form.fields);
       const image = form.files.image ? await storeImage(app.config.UPLOAD_DIR, 'products', form.files.image, 'image') : undefined;
       const changes = { name: body.name, description: body.description, image, worth_kobo: body.worth === undefined ? undefined : nairaToKobo(body.worth), points: body.points };
       const metadata = requestMetadata(request, app.clock());

@@ -20,11 +20,10 @@ import { envelope } from '../contracts/http';
 import { runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { nairaToKobo } from '../core/money';
-import { readForm, storeImage } from '../core/uploads';
+import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { billPaymentRoutes } from './bill-payment-routes';
 import { companyBankRoutes } from './company-bank-routes';
 import { createIncentive, createRank, defineEntry, updateEntry, updateIncentive, updateRank } from './commands';
-import { parseFields } from './form-fields';
 import { catalogueKinds, notFoundMessage } from './kinds';
 import { productRoutes } from './product-routes';
 import { findIncentive, findPackage, findRank, findRankBadge, listIncentives, listPackages, listRanks, packageToApi } from './queries';
@@ -150,7 +149,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/incentives/create', { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], response: { 200: envelope(incentive) } } }, async (request) => {
     const form = await readForm(request);
-    const body = parseFields(incentiveCreateFields, form.fields);
+    const body = parseFormFields(incentiveCreateFields, form.fields);
     const filePath = form.files.file_path ? await storeImage(app.config.UPLOAD_DIR, 'incentives', form.files.file_path, 'file_path') : null;
     const fields = { rank_id: body.rank_id, incentive: body.incentive, worth_kobo: nairaToKobo(body.worth), file_path: filePath };
     const metadata = requestMetadata(request, app.clock());
@@ -165,7 +164,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findIncentive(app.db, id))) throw new NotFound(notFoundMessage(catalogueKinds.incentive));
       const form = await readForm(request);
-      const body = parseFields(incentiveUpdateFields, form.fields);
+      const body = parseFormFields(incentiveUpdateFields, form.fields);
       // No file chosen: the client drops the field and the image stays.
       const filePath = form.files.file_path ? await storeImage(app.config.UPLOAD_DIR, 'incentives', form.files.file_path, 'file_path') : undefined;
       const changes = { rank_id: body.rank_id, incentive: body.incentive, worth_kobo: kobo(body.worth), file_path: filePath };

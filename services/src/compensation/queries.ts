@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../core/db';
-import { koboToNaira } from '../core/money';
+import { formatNaira, koboToNaira } from '../core/money';
 import type { BonusKind } from './events';
 
 /** Σ credited bonuses of some kinds for a member, in naira. */
@@ -106,7 +106,7 @@ function explain(r: { entry: string; kind: string; generation: number | null; re
   const inputs = (r.inputs ?? {}) as { base_kobo?: number; percentage?: number };
   const who = r.cause_username ?? 'a member';
   const what = r.cause_type === 'MemberActivated' ? `${who}'s activation` : r.cause_type === 'MemberPackageUpgraded' ? `${who}'s upgrade` : `${who}'s ${r.cause_type}`;
-  const formula = inputs.base_kobo !== undefined && inputs.percentage !== undefined ? `${inputs.percentage}% of ₦${koboToNaira(inputs.base_kobo).toLocaleString('en-US')}` : '';
+  const formula = inputs.base_kobo !== undefined && inputs.percentage !== undefined ? `${inputs.percentage}% of ${formatNaira(inputs.base_kobo)}` : '';
   const generation = r.generation ? `, generation ${r.generation}` : '';
   const paid = `${kindLabels[r.kind] ?? r.kind} for ${what}${generation}${formula ? `: ${formula}` : ''}.`;
   return r.entry === 'credited' ? paid : `${paid} ${withheldReasons[r.reason ?? ''] ?? 'Not paid.'}`;

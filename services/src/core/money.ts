@@ -19,3 +19,8 @@ export function percentOf(amount: Kobo, percent: number): Kobo {
   const scaledPercent = Math.round(percent * 10_000);
   return Number((BigInt(amount) * BigInt(scaledPercent)) / 1_000_000n);
 }
+
+/** ₦ with US grouping, as the screens show money (seed 000 §9): 3,500,000 kobo → "₦35,000". */
+export function formatNaira(kobo: Kobo): string {
+  return `₦${koboToNaira(kobo).toLocaleString('en-US')}`;
+}

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { RuleViolation } from './errors';
 
@@ -84,4 +85,15 @@ export async function storeImage(uploadDir: string, folder: string, file: Upload
   await mkdir(directory, { recursive: true });
   await writeFile(path.join(directory, name), image.buffer);
   return `storage/${folder}/${name}`;
+}
+
+/**
+ * Multipart routes have no body schema (the parts are read in the handler), so their text fields
+ * are checked here: the first problem answers 422 under its field, like a body schema would.
+ */
+export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new RuleViolation(issue?.message ?? 'The given data was invalid.', issue?.path.join('.') || undefined);
 }

@@ -4,7 +4,7 @@ import { findPackage } from '../catalogue/queries';
 import { type CommandContext, decideOnStream, runInTransaction } from '../core/command';
 import { NotFound, RuleViolation } from '../core/errors';
 import type { EventMetadata, RecordedEvent } from '../core/event-store';
-import { koboToNaira } from '../core/money';
+import { formatNaira } from '../core/money';
 import type { Database } from '../database';
 import type { PaystackClient } from '../gateway/paystack';
 import { debitWalletForPayment } from '../wallet/commands';
@@ -21,7 +21,7 @@ export const paymentFlowMessages = {
   selectUpgrade: 'Select a package for upgrade',
   upgradeNotHigher: 'You can only upgrade to a package higher than your current one.',
   receiptWaiting: 'You already have a payment receipt awaiting approval.',
-  amountDiffers: (dueKobo: number) => `The amount does not match the amount due (₦${koboToNaira(dueKobo).toLocaleString('en-US')}).`,
+  amountDiffers: (dueKobo: number) => `The amount does not match the amount due (${formatNaira(dueKobo)}).`,
   packageInvalid: 'The selected package is invalid.',
 } as const;
 

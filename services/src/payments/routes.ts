@@ -17,7 +17,7 @@ import {
 } from '../contracts/payments';
 import { DomainError, Forbidden, NotFound, RuleViolation } from '../core/errors';
 import { koboToNaira } from '../core/money';
-import { readForm, storeImage, uploadMessages } from '../core/uploads';
+import { parseFormFields, readForm, storeImage, uploadMessages } from '../core/uploads';
 import { PaystackError } from '../gateway/paystack';
 import { findMember } from '../membership/queries';
 import { decideByAdmin, settleGatewayPayment, startPackagePayment } from './commands';
@@ -33,20 +33,13 @@ const listOrCount = z.union([pagedPayments, z.number()]);
 const decisionBody = z.object({ reason: z.string().max(500).optional() }).nullish();
 const RECEIPT_FIELDS = ['payment_receipt', 'receipt', 'file', 'image'];
 
-function firstIssue(error: z.ZodError): RuleViolation {
-  const issue = error.issues[0];
-  return new RuleViolation(issue?.message ?? 'The given data was invalid.', issue?.path.join('.') || undefined);
-}
-
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Starts a package payment: by card (answers the provider's page) or by receipt (multipart). */
   async function initiate(request: FastifyRequest, options: { fromWallet?: boolean } = {}) {
     const account = await authenticate(request);
     if (account.kind !== 'member') throw new Forbidden('This is for members only.');
     const form = await readForm(request);
-    const parsed = initiatePaymentBody.safeParse(options.fromWallet ? { payment_type: 'payment_gateway', ...form.fields } : form.fields);
-    if (!parsed.success) throw firstIssue(parsed.error);
-    const body = parsed.data;
+    const body = parseFormFields(initiatePaymentBody, options.fromWallet ? { payment_type: 'payment_gateway', ...form.fields } : form.fields);
     if (body.txn_source !== 'package_payment') throw new RuleViolation('Only package payments can be started here for now.', 'txn_source');
     const member = await findMember(app.db, account.id);
     if (!member) throw new NotFound('Member not found.');

@@ -23,7 +23,7 @@ import {
   verifyBankBody,
 } from '../contracts/profile';
 import { RuleViolation } from '../core/errors';
-import { readForm, storeImage } from '../core/uploads';
+import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { findMemberByUsername, isSelfOrPlacementAncestor } from '../membership/queries';
 import { getSettings } from '../settings/projections';
 import { createBankDirectory } from './banks';
@@ -33,14 +33,6 @@ import { findProfile, memberListRowOf, memberNotFound, memberProfileOf, profileD
 
 const memberParams = z.object({ id: z.uuid({ error: memberNotFound }) });
 const messageOnly = envelope(z.null());
-
-/** Multipart routes have no body schema (the parts are read in the handler): their fields are checked here. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new RuleViolation(issue.message, issue.path.join('.') || undefined);
-}
 
 /** Invitations mail strangers: a few per member per hour keeps the company's mail off spam lists. */
 const INVITATIONS_PER_HOUR = 10;
@@ -96,7 +88,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireMember, schema: { tags: ['users'], consumes: ['multipart/form-data', 'application/json'], response: { 200: messageOnly } } },
     async (request) => {
       const { fields, files } = await readForm(request);
-      const input = parseFields(createProfileFields, fields);
+      const input = parseFormFields(createProfileFields, fields);
       const photoPath = files.image ? await storeImage(app.config.UPLOAD_DIR, 'photos', files.image, 'image') : null;
       await handleProfileCommand(
         app.commands,
@@ -116,7 +108,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], consumes: ['multipart/form-data', 'application/json'], params: memberParams, response: { 200: messageOnly } } },
     async (request) => {
       const { fields, files } = await readForm(request);
-      const input = parseFields(updateProfileFields, fields);
+      const input = parseFormFields(updateProfileFields, fields);
       const photoPath = files.image ? await storeImage(app.config.UPLOAD_DIR, 'photos', files.image, 'image') : null;
       await handleProfileCommand(
         app.commands,

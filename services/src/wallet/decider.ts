@@ -1,6 +1,6 @@
 import type { Decider } from '../core/command';
 import { RuleViolation } from '../core/errors';
-import { type Kobo, koboToNaira, percentOf } from '../core/money';
+import { type Kobo, formatNaira, percentOf } from '../core/money';
 import type { SettingsValues } from '../settings/values';
 import type {
   BankSnapshot,
@@ -71,7 +71,7 @@ export type WalletCommand =
   | { type: 'PayFromWallet'; data: Omit<WalletPaymentMade['data'], 'balance_before_kobo'> }
   | { type: 'SetStandingWithdrawalAmount'; data: { member_id: string; amount_kobo: Kobo; rules: Pick<WithdrawalRules, 'minimum_kobo' | 'maximum_kobo'> } };
 
-const naira = (kobo: Kobo) => `₦${koboToNaira(kobo).toLocaleString('en-US')}`;
+const naira = formatNaira;
 
 export const walletMessages = {
   insufficient: 'Insufficient wallet balance.',
