@@ -1,16 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../services/test/app';
 import { httpHelpers } from '../services/test/http';
+import { tinyPng } from '../services/test/multipart';
 import { launchBrowser } from './browser';
 
 /** Browser tests of the member app: the real api, database, mail capture and Paystack stand-in. */
 
 export const shots = process.env.SCREENSHOT_DIR ?? '/tmp/e2e-shots';
-export const receiptImage = readFileSync(path.resolve(import.meta.dirname, '../services/test/fixtures/receipt.png'));
+export const receiptImage = tinyPng();
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -98,15 +98,5 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 
 /** A registered member whose registration an admin approved from an uploaded receipt: active. */
 export async function activeMember(app: MemberAppTest) {
-  const member = await app.http.registeredMember();
-  const uploaded = await app.http.upload('POST', '/api/payments/initiate', {
-    token: member.token,
-    fields: { amount: 35_000, description: 'Registration', txn_source: 'package_payment', is_upgrade: 0, meta_data: 2, payment_type: 'pop' },
-    files: { payment_receipt: { bytes: receiptImage, filename: 'receipt.png', type: 'image/png' } },
-  });
-  expect(uploaded.status, uploaded.body.message).toBe(200);
-  const admin = await app.http.adminToken();
-  const approved = await app.http.call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: admin, body: {} });
-  expect(approved.status, approved.body.message).toBe(200);
-  return member;
+  return app.http.activeMember();
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { demoLogins } from '../src/seed/demo-company';
 import { type TestApp, codeMailedTo } from './app';
+import { multipartBody, tinyPng } from './multipart';
 
 export type Json = { success: boolean; message: string; data: any; errors?: Record<string, string[]> };
 export type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string> };
@@ -48,10 +49,9 @@ export function httpHelpers(t: TestApp) {
 
   /** A multipart request (uploads): text fields plus files given as bytes. */
   async function upload(method: 'POST' | 'PUT', url: string, options: { fields?: Record<string, string | number>; files?: Record<string, { bytes: Buffer; filename: string; type?: string }>; token?: string }) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, String(value));
-    for (const [key, file] of Object.entries(options.files ?? {})) form.append(key, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.filename);
-    const response = await t.app.inject({ method, url, payload: form as unknown as Record<string, unknown>, headers: options.token ? { authorization: `Bearer ${options.token}` } : {} });
+    const files = Object.fromEntries(Object.entries(options.files ?? {}).map(([name, file]) => [name, { content: file.bytes, filename: file.filename, type: file.type }]));
+    const { body, headers } = await multipartBody(options.fields ?? {}, files);
+    const response = await t.app.inject({ method, url, payload: body, headers: { ...headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } });
     return { status: response.statusCode, body: response.json() as Json };
   }
 
@@ -97,5 +97,27 @@ export function httpHelpers(t: TestApp) {
     return { id: login.body.data.uuid as string, token: login.body.data.access_token as string };
   }
 
-  return { call, upload, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
+  let approver: string | null = null;
+  /**
+   * Pays a member's registration (or an upgrade to `upgradeTo`) the way members pay by bank
+   * transfer: a receipt uploaded, then approved by an admin. Returns the payment id.
+   */
+  async function payByReceipt(member: { token: string; package_id?: unknown }, options: { upgradeTo?: number } = {}): Promise<string> {
+    const fields = { txn_source: 'package_payment', is_upgrade: options.upgradeTo ? 1 : 0, meta_data: Number(options.upgradeTo ?? member.package_id ?? 0), payment_type: 'pop' };
+    const uploaded = await upload('POST', '/api/payments/initiate', { token: member.token, fields, files: { payment_receipt: { bytes: tinyPng(), filename: 'receipt.png', type: 'image/png' } } });
+    expect(uploaded.status, uploaded.body.message).toBe(200);
+    approver ??= await adminToken();
+    const approved = await call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: approver });
+    expect(approved.status, approved.body.message).toBe(200);
+    return uploaded.body.data.payment_id as string;
+  }
+
+  /** A registered member whose registration an admin approved from an uploaded receipt. */
+  async function activeMember(overrides: Record<string, unknown> = {}, options: { asParent?: boolean } = {}) {
+    const member = await registeredMember(overrides, options);
+    await payByReceipt(member);
+    return member;
+  }
+
+  return { call, upload, payByReceipt, activeMember, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
@@ -17,17 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const png = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/receipt.png'));
-const prices: Record<number, number> = { 1: 15_000, 2: 35_000, 3: 70_000, 4: 140_000 };
-
-async function pay(member: { token: string; package_id: number }, upgradeTo?: number) {
-  const amount = upgradeTo ? prices[upgradeTo]! - prices[member.package_id]! : prices[member.package_id]!;
-  const fields = { amount, txn_source: 'package_payment', is_upgrade: upgradeTo ? 1 : 0, meta_data: upgradeTo ?? member.package_id, payment_type: 'pop' };
-  const uploaded = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields, files: { payment_receipt: { bytes: png, filename: 'r.png', type: 'image/png' } } });
-  expect(uploaded.status, uploaded.body.message).toBe(200);
-  expect((await h.call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: admin })).status).toBe(200);
-}
-
 async function settle() {
   expect((await drainConsumer(t.runtime.db, compensationPolicy)).status).toBe('caught_up');
   expect((await drainConsumer(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
@@ -44,14 +31,14 @@ describe('bonuses of activations and upgrades, through payments, the policy and 
     const root = await h.rootToken();
     // A under the company root (sponsor = placement = root), Bronze ₦35,000.
     const a = await h.registeredMember({ referrer: 'herbalhq', package_id: 2 }, { asParent: true });
-    await pay(a);
+    await h.payByReceipt(a);
     // B under A; C sponsored by A but placed under B (Silver ₦70,000); D under B.
     const b = await h.registeredMember({ referrer: a.username, package_id: 2 }, { asParent: true });
-    await pay(b);
+    await h.payByReceipt(b);
     const c = await h.registeredMember({ referrer: b.username, placer: a.username, package_id: 3 });
-    await pay(c);
+    await h.payByReceipt(c);
     const d = await h.registeredMember({ referrer: b.username, package_id: 2 });
-    await pay(d);
+    await h.payByReceipt(d);
     await settle();
 
     // A: B's activation 10% of ₦35,000 = ₦3,500 (gen 1) + C's activation 10% of ₦70,000 = ₦7,000 (gen 1, Silver table)
@@ -73,7 +60,7 @@ describe('bonuses of activations and upgrades, through payments, the policy and 
     // An inactive sponsor's share is withheld, not passed up: G never pays, H (sponsored by G) activates.
     const g = await h.registeredMember({ referrer: d.username, package_id: 2 }, { asParent: true });
     const hMember = await h.registeredMember({ referrer: g.username, package_id: 2 });
-    await pay(hMember);
+    await h.payByReceipt(hMember);
     await settle();
     expect(await bonus(g.id, 'referral-bonus')).toEqual({ bonus: 0 });
     const gWallet = await h.call('GET', `/api/wallet/${g.id}/bonuses`, { token: g.token });
@@ -83,7 +70,7 @@ describe('bonuses of activations and upgrades, through payments, the policy and 
     expect(await bonus(d.id, 'referral-bonus')).toEqual({ bonus: 1_750 });
 
     // Upgrade B Bronze → Gold: difference ₦105,000; A gets 8% (gen 1 of the Gold upgrade table) = ₦8,400.
-    await pay(b, 4);
+    await h.payByReceipt(b, { upgradeTo: 4 });
     await settle();
     expect((await bonus(a.id, 'bonus-stats')).upgrade_bonus).toBe(8_400);
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
+import { tinyPng } from '../../test/multipart';
 import { type Consumer, consumerLag, drainConsumer } from '../core/consumers';
 import type { Db } from '../core/db';
 import { type EventMetadata, appendToStream } from '../core/event-store';
@@ -50,7 +51,7 @@ const get = async (url: string, token: string) => h.call('GET', url, { token });
 const member = (overrides: Record<string, unknown> = {}, asParent = false) => h.registeredMember(overrides, { asParent });
 
 // A 1×1 PNG: a real image by its content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = tinyPng();
 
 type Member = Awaited<ReturnType<typeof member>>;
 

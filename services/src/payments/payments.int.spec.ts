@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
+import { pngOfSize, tinyPng } from '../../test/multipart';
+import { creditWallet } from '../../test/wallet';
 import { expireOverdueRegistrations } from '../membership/expiry';
 
 let t: TestApp;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const png = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/receipt.png'));
+const png = tinyPng();
 const receipt = { payment_receipt: { bytes: png, filename: 'receipt.png', type: 'image/png' } };
 const bronzeRegistration = { amount: 35_000, description: 'Bronze registration', txn_source: 'package_payment', is_upgrade: 0, meta_data: 2 };
 
@@ -36,16 +36,6 @@ async function payByCard(member: { token: string }) {
   const started = await h.call('POST', '/api/payments/initiate', { token: member.token, body: { ...bronzeRegistration, payment_type: 'payment_gateway' } });
   expect(started.status, started.body.message).toBe(200);
   return started.body.data as { authorization_url: string; reference: string; payment_id: string; access_code: string; amount: number };
-}
-
-async function activeMember(overrides: Record<string, unknown> = {}) {
-  const member = await h.registeredMember(overrides);
-  const admin = await h.adminToken();
-  const uploaded = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields: { ...bronzeRegistration, payment_type: 'pop' }, files: receipt });
-  expect(uploaded.status, uploaded.body.message).toBe(200);
-  const approved = await h.call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: admin });
-  expect(approved.status, approved.body.message).toBe(200);
-  return member;
 }
 
 describe('card payment through the gateway (BUSINESS-RULES.md §2)', () => {
@@ -203,7 +193,7 @@ describe('proof of payment (receipt upload) and admin approval', () => {
 
   it('refuses a receipt over 500,000 bytes or one that is not an image, keeping nothing', async () => {
     const member = await h.registeredMember();
-    const tooBig = Buffer.concat([png, Buffer.alloc(500_001 - png.length)]);
+    const tooBig = pngOfSize(500_001);
     const big = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields: { ...bronzeRegistration, payment_type: 'pop' }, files: { payment_receipt: { bytes: tooBig, filename: 'big.png', type: 'image/png' } } });
     expect(big).toMatchObject({ status: 422, body: { message: 'Image size should not exceed 500kB' } });
     const text = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields: { ...bronzeRegistration, payment_type: 'pop' }, files: { payment_receipt: { bytes: Buffer.from('not an image at all'), filename: 'receipt.png', type: 'image/png' } } });
@@ -235,7 +225,7 @@ describe('provider balance', () => {
 
 describe('package upgrade (BUSINESS-RULES.md §2)', () => {
   it('prices Bronze → Gold at ₦105,000, and on approval gives Gold, +75 PV and the pick-up difference', async () => {
-    const member = await activeMember();
+    const member = await h.activeMember();
     const difference = await h.call('GET', `/api/users/${member.id}/package-difference?package_id=4`, { token: member.token });
     expect(difference.body.data).toMatchObject({ package_name: 'Gold', package_difference: 105_000, current_package: { name: 'Bronze', pickup_amount: 30_000 }, new_package: { name: 'Gold', pickup_amount: 120_000 } });
     expect(await h.call('GET', `/api/users/${member.id}/package-difference?package_id=1`, { token: member.token })).toMatchObject({ status: 422 });
@@ -263,7 +253,7 @@ describe('package upgrade (BUSINESS-RULES.md §2)', () => {
   });
 
   it('refuses to apply an upgrade priced on a package the member no longer holds', async () => {
-    const member = await activeMember();
+    const member = await h.activeMember();
     const admin = await h.adminToken();
     const toGold = await h.call('POST', '/api/payments/initiate', { token: member.token, body: { amount: 105_000, is_upgrade: 1, meta_data: 4, payment_type: 'payment_gateway' } });
     const toSilver = await h.call('POST', '/api/payments/initiate', { token: member.token, body: { amount: 35_000, is_upgrade: 1, meta_data: 3, payment_type: 'payment_gateway' } });
@@ -278,19 +268,9 @@ describe('package upgrade (BUSINESS-RULES.md §2)', () => {
 });
 
 describe('paying a package from the wallet (PATCH /withdrawals/pay-with-wallet)', () => {
-  async function credit(memberId: string, amountKobo: number) {
-    const { appendToStream } = await import('../core/event-store');
-    await t.runtime.db.transaction().execute((trx) =>
-      appendToStream(trx, `wallet-${memberId}`, [{ type: 'BonusCredited', data: { kind: 'referral', beneficiary_id: memberId, amount_kobo: amountKobo, cause: { event_id: crypto.randomUUID(), event_type: 'MemberActivated', stream_id: 'member-test', member_id: null }, generation: 1, inputs: {} } }], {
-        expectedVersion: 'any',
-        metadata: { actor: { type: 'system', id: 'test' }, now: t.clock.now.toISOString() },
-      }),
-    );
-  }
-
   it('upgrades Bronze → Silver (₦35,000) at once from a ₦40,000 balance, and refuses when the balance is short, changing nothing', async () => {
-    const member = await activeMember();
-    await credit(member.id, 4_000_000);
+    const member = await h.activeMember();
+    await creditWallet(t.runtime.db, member.id, 4_000_000, t.clock.now);
     const upgrade = { amount: 35_000, is_upgrade: 1, meta_data: 3, txn_source: 'package_payment', description: 'Upgrade to Silver' };
     const paid = await h.call('PATCH', '/api/withdrawals/pay-with-wallet', { token: member.token, body: upgrade });
     expect(paid).toMatchObject({ status: 200, body: { message: 'Payment successful', data: { amount: 35_000 } } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
+import { tinyPng } from '../../test/multipart';
 import { runInTransaction } from '../core/command';
 import { appendToStream } from '../core/event-store';
 import { createPaystackClient } from '../gateway/paystack';
@@ -23,21 +24,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 // A 1×1 PNG: a real image by its content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = tinyPng();
 
 /** A multipart request through the real app, as the web apps send their forms. */
-async function sendForm(method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string>, image?: { content: Buffer; filename: string; type: string }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image) form.append('image', new Blob([image.content], { type: image.type }), image.filename);
-  const encoded = new Request('http://portal.test/', { method: 'POST', body: form });
-  const response = await t.app.inject({
-    method,
-    url,
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! },
-  });
-  return { status: response.statusCode, body: response.json() as { success: boolean; message: string; data: any; errors?: Record<string, string[]> } };
+function sendForm(method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string>, image?: { content: Buffer; filename: string; type: string }) {
+  return h.upload(method, url, { token, fields, files: image ? { image: { bytes: image.content, filename: image.filename, type: image.type } } : {} });
 }
 
 async function profileEvents(memberId: string) {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
-import type { BonusCredited } from '../compensation/events';
+import { creditWallet } from '../../test/wallet';
 import { walletLedgerProjection } from '../compensation/projections';
 import { foldEvents, runInTransaction } from '../core/command';
 import { drainConsumer } from '../core/consumers';
-import { appendToStream, readStream } from '../core/event-store';
+import { readStream } from '../core/event-store';
 import { rebuildProjection } from '../core/rebuild';
 import { debitWalletForPayment, runPayouts } from './commands';
 import { balanceOf, walletDecider } from './decider';
@@ -25,40 +22,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const png = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/receipt.png'));
 type Member = Awaited<ReturnType<typeof h.registeredMember>>;
-
-/** Activates a Bronze member the way members pay: a receipt, approved by an admin. */
-async function activate(member: Member) {
-  const fields = { amount: 35_000, txn_source: 'package_payment', is_upgrade: 0, meta_data: member.package_id, payment_type: 'pop' };
-  const uploaded = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields, files: { payment_receipt: { bytes: png, filename: 'r.png', type: 'image/png' } } });
-  expect(uploaded.status, uploaded.body.message).toBe(200);
-  expect((await h.call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: admin })).status).toBe(200);
-}
 
 async function saveBankDetails(member: Member) {
   const saved = await h.call('PUT', `/api/users/${member.id}/update-bank-details`, { token: member.token, body: { bank_name: 'Test Bank', bank_code: '001', bank_account_number: '0123456789' } });
   expect(saved.status, saved.body.message).toBe(200);
 }
 
-/** A bonus straight onto the wallet stream, under the stream's lock as the compensation policy appends them. */
-async function credit(memberId: string, naira: number) {
-  const bonus: BonusCredited = {
-    type: 'BonusCredited',
-    data: { kind: 'referral', beneficiary_id: memberId, amount_kobo: naira * 100, cause: { event_id: randomUUID(), event_type: 'TestCredit', stream_id: 'test', member_id: null }, generation: 1, inputs: {} },
-  };
-  await t.runtime.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`stream:${walletStream(memberId)}`}, 0))`.execute(trx);
-    await appendToStream(trx, walletStream(memberId), [bonus], { expectedVersion: 'any', metadata: { actor: { type: 'system', id: 'test' }, now: new Date().toISOString() } });
-  });
-}
-
 /** An active member with verified bank details and `naira` in the wallet. */
 async function walletHolder(naira: number, options: { active?: boolean; bank?: boolean } = {}) {
   const member = await h.registeredMember();
-  if (options.active !== false) await activate(member);
+  if (options.active !== false) await h.payByReceipt(member);
   if (options.bank !== false) await saveBankDetails(member);
-  if (naira > 0) await credit(member.id, naira);
+  if (naira > 0) await creditWallet(t.runtime.db, member.id, naira * 100);
   return member;
 }
 
@@ -327,7 +303,7 @@ describe('admin payouts and company finance', () => {
     expect(after.total_withdrawals - before.total_withdrawals).toBe(1_500);
     expect(after.balance).toBe(after.total_company_wallet - after.total_withdrawals);
     // Activation of a member is ₦35,000 received.
-    await activate(member);
+    await h.payByReceipt(member);
     const activated = (await h.call('GET', '/api/bonuses/company-wallet-balance', { token: admin })).body.data;
     expect(activated.total_company_wallet - after.total_company_wallet).toBe(35_000);
   });
