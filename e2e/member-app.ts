@@ -40,7 +40,9 @@ export interface MemberAppTest {
 export async function startMemberApp(): Promise<MemberAppTest> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ listen: true, env: { PORT: String(port), PUBLIC_URL: base } });
+  // WEB_MEMBER_DIST: a build of one's own (helpers working in one checkout build to separate folders).
+  const dist = process.env.WEB_MEMBER_DIST ? { WEB_MEMBER_DIST: process.env.WEB_MEMBER_DIST } : {};
+  const t = await createTestApp({ listen: true, env: { PORT: String(port), PUBLIC_URL: base, ...dist } });
   const browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });
   const pages: Page[] = [];

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './2026_11_22_00_00_00_event_store';
+import * as productPurchases from './2026_11_22_13_00_00_product_purchases';
 import * as accountsAndCatalogue from './2026_11_22_01_00_00_accounts_and_catalogue';
 import * as catalogueAndSettings from './2026_11_22_02_00_00_catalogue_and_settings';
 import * as packagePayments from './2026_11_22_04_00_00_package_payments';
@@ -8,6 +9,9 @@ import * as wallets from './2026_11_22_06_00_00_wallets';
 import * as walletPackagePayments from './2026_11_22_08_00_00_wallet_package_payments';
 import * as withdrawals from './2026_11_22_07_00_00_withdrawals';
 import * as memberProfiles from './2026_11_22_03_00_00_member_profiles';
+import * as memberPoints from './2026_11_22_09_00_00_member_points';
+import * as matching from './2026_11_22_10_00_00_matching';
+import * as incentiveClaims from './2026_11_22_12_00_00_incentive_claims';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_06_00_00_wallets': wallets,
   '2026_11_22_07_00_00_withdrawals': withdrawals,
   '2026_11_22_08_00_00_wallet_package_payments': walletPackagePayments,
+  '2026_11_22_09_00_00_member_points': memberPoints,
+  '2026_11_22_10_00_00_matching': matching,
+  '2026_11_22_12_00_00_incentive_claims': incentiveClaims,
+  '2026_11_22_13_00_00_product_purchases': productPurchases,
 };

@@ -20,11 +20,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDb } from '../src/core/db';
 import { migrateToLatest } from '../src/core/migrate';
+import activationBench from './activation.bench';
 import appendBench from './append.bench';
 import consumerBench from './consumer.bench';
+import matchingBench from './matching.bench';
 import type { BenchContext, BenchModule, BenchReport, EmmettTask, FreshDatabase, Settings, Table } from './harness';
 
-const modules: BenchModule[] = [appendBench, consumerBench];
+const modules: BenchModule[] = [appendBench, consumerBench, activationBench, matchingBench];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');

@@ -71,9 +71,11 @@ export type PackagePaymentStatus = 'initiated' | 'pending' | 'approved' | 'decli
 export type PackagePaymentsTable = {
   id: string;
   member_id: string;
-  purpose: 'registration' | 'upgrade';
+  purpose: 'registration' | 'upgrade' | 'product_purchase';
   method: 'payment_gateway' | 'pop' | 'wallet';
-  package_id: number;
+  /** Null for a product purchase's payment (migration 13), which names its purchase instead. */
+  package_id: number | null;
+  purchase_id: ColumnType<string | null, string | null | undefined, string | null>;
   from_package_id: number | null;
   amount_due: number;
   amount_paid: number | null;
@@ -261,7 +263,90 @@ export type WithdrawalsTable = {
   updated_at: Date;
 };
 
+/** Incentive claims (services/src/incentives/), projected inline from `incentive-claim-<id>`; worth in kobo. */
+export type IncentiveClaimsTable = {
+  id: string;
+  member_id: string;
+  rank_id: number;
+  rank_name: string;
+  incentive_id: number;
+  incentive: string;
+  worth: number;
+  points: number;
+  cpv: number;
+  status: 'processing' | 'approved' | 'declined';
+  decline_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+  claimed_position: number;
+  updated_at: Date;
+};
+
+/** Points (services/src/points/): PV, CPV, cumulative leg volumes and the rank reached; written by the `points` policy. */
+export type MemberPointsTable = {
+  member_id: string;
+  personal_pv: number;
+  cpv: number;
+  left_pv: number;
+  right_pv: number;
+  rank_id: number | null;
+  rank_achieved_at: Date | null;
+  updated_at: Date;
+};
+
+/** Product purchases (services/src/purchases/), projected inline from `purchase-<id>`; money in kobo. */
+export type ProductPurchaseStatus = 'awaiting_payment' | 'pending' | 'processing' | 'declined';
+export type ProductPurchasesTable = {
+  id: string;
+  member_id: string;
+  pickup_type: 'registration_pickup' | 'upgrade_pickup' | 'repurchase_pickup';
+  payment_method: 'payment_gateway' | 'pop' | 'wallet' | 'allowance';
+  payment_id: string | null;
+  total_price: number;
+  total_points: number;
+  total_quantity: number;
+  status: ProductPurchaseStatus;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Date;
+  updated_at: Date;
+  global_position: number;
+};
+/** Per-unit price (kobo) and points, as priced when the purchase was placed. */
+export type ProductPurchaseLinesTable = { purchase_id: string; product_id: number; name: string; qty: number; price: number; points: number };
+
+/** The matching bonus (services/src/matching/); dates are Lagos days, read them as `cycle_end::text`. */
+export type MatchingCarryTable = {
+  member_id: string;
+  consumed_left: number;
+  consumed_right: number;
+  seen_left: number;
+  seen_right: number;
+  last_cycle_end: ColumnType<string, string, string>;
+  updated_at: Date;
+};
+export type MatchingCyclesTable = {
+  cycle_end: ColumnType<string, string, string>;
+  frequency_days: number;
+  total_pv: number;
+  percent: ColumnType<string, number, number>;
+  unit_point_value_kobo: number;
+  closed_at: Date;
+  paid_at: Date | null;
+  members_matched: Generated<number>;
+  pairs: Generated<number>;
+  credited_kobo: Generated<number>;
+  withheld_kobo: Generated<number>;
+};
+
 export interface Database {
+  matching_carry: MatchingCarryTable;
+  matching_cycles: MatchingCyclesTable;
+  product_purchases: ProductPurchasesTable;
+  product_purchase_lines: ProductPurchaseLinesTable;
+  member_points: MemberPointsTable;
+  incentive_claims: IncentiveClaimsTable;
   withdrawals: WithdrawalsTable;
   genealogy_nodes: GenealogyNodesTable;
   genealogy_counts: GenealogyCountsTable;

@@ -14,6 +14,9 @@ const WelcomePage = lazy(() => import('./pages/Welcome'));
 const DashboardPage = lazy(() => import('./pages/Dashboard'));
 const ProfilePage = lazy(() => import('./pages/Profile'));
 const SecurityPage = lazy(() => import('./pages/Security'));
+const WalletPage = lazy(() => import('./pages/Wallet'));
+const DownlinesPage = lazy(() => import('./pages/Downlines'));
+const GenealogyPage = lazy(() => import('./pages/Genealogy'));
 const PaymentCompletePage = lazy(() => import('./pages/PaymentComplete'));
 const NotFoundPage = lazy(() => import('./pages/NotFound'));
 
@@ -41,6 +44,9 @@ export function App() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="security" element={<SecurityPage />} />
+              <Route path="wallet" element={<WalletPage />} />
+              <Route path="downlines" element={<DownlinesPage />} />
+              <Route path="genealogy" element={<GenealogyPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -16,9 +16,13 @@ import { catalogueRoutes } from '../catalogue/routes';
 import { compensationRoutes } from '../compensation/routes';
 import type { Consumer } from '../core/consumers';
 import { genealogyRoutes } from '../genealogy/routes';
+import { pointsRoutes } from '../points/routes';
+import { incentiveRoutes } from '../incentives/routes';
 import { membershipRoutes } from '../membership/routes';
 import { paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
+import { purchaseRoutes } from '../purchases/routes';
+import { profitSharingRoutes } from '../profit-sharing/routes';
 import { walletRoutes } from '../wallet/routes';
 import { settingsRoutes } from '../settings/routes';
 import type { AppServices } from './context';
@@ -89,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(walletRoutes);
       await api.register(genealogyRoutes);
+      await api.register(purchaseRoutes);
+      await api.register(pointsRoutes);
+      await api.register(incentiveRoutes);
+      await api.register(profitSharingRoutes);
     },
     { prefix: '/api' },
   );

@@ -96,6 +96,30 @@ describe('bonuses of activations and upgrades, through payments, the policy and 
     expect(rebuilt.map(({ updated_at: _u, ...rest }) => rest)).toEqual(live.map(({ updated_at: _u, ...rest }) => rest));
   });
 
+  it('judges uplines and placement children as they were at the cause, however far behind the policy runs', async () => {
+    // P (unpaid) under the root; Q and R sponsored and placed under P. Q and R pay first; P pays a minute later.
+    // Only then does the policy run: it must see P as it was when Q and R activated (inactive).
+    const p = await h.registeredMember({ referrer: 'herbalhq', package_id: 2 }, { asParent: true });
+    const q = await h.registeredMember({ referrer: p.username, package_id: 2 });
+    const r = await h.registeredMember({ referrer: p.username, package_id: 2 });
+    await h.payByReceipt(q);
+    await h.payByReceipt(r);
+    t.clock.advanceMinutes(1);
+    await h.payByReceipt(p);
+    await settle();
+    // Q's and R's gen-1 referral (10% of ₦35,000 = ₦3,500 each) were earned while P was inactive: withheld, not credited.
+    expect(await bonus(p.id, 'referral-bonus')).toEqual({ bonus: 0 });
+    const withheld = await t.runtime.db.selectFrom('wallet_entries').select(['kind', 'amount', 'reason']).where('member_id', '=', p.id).where('entry', '=', 'withheld').orderBy('kind').execute();
+    // R's activation gave P two active children while P was inactive: the equilibrium (2% of ₦35,000 = ₦700)
+    // was due then and withheld; P's later activation does not bring it back (it is decided once).
+    expect(withheld).toEqual([
+      { kind: 'equilibrium', amount: 70_000, reason: 'inactive_beneficiary' },
+      { kind: 'referral', amount: 350_000, reason: 'inactive_upline' },
+      { kind: 'referral', amount: 350_000, reason: 'inactive_upline' },
+    ]);
+    expect(await bonus(p.id, 'equilibrum-bonus')).toEqual({ bonus: 0 });
+  });
+
   it('lets a member read only their own bonuses', async () => {
     const one = await h.registeredMember();
     const other = await h.registeredMember();

@@ -27,7 +27,7 @@ function decision(
 }
 
 /** Pays or withholds `amount` to `beneficiary` by its activity; nothing when the amount is 0. */
-function payIfActive(beneficiary: { id: string; active: boolean }, kind: BonusKind, amount: number, cause: BonusCause, generation: number | null, inputs: BonusFormulaInputs, inactiveReason: WithheldReason = 'inactive_upline'): CompensationEvent[] {
+export function payIfActive(beneficiary: { id: string; active: boolean }, kind: BonusKind, amount: number, cause: BonusCause, generation: number | null, inputs: BonusFormulaInputs, inactiveReason: WithheldReason = 'inactive_upline'): CompensationEvent[] {
   if (amount <= 0) return [];
   const fields = { kind, beneficiary_id: beneficiary.id, amount_kobo: amount, cause, generation, inputs };
   return [beneficiary.active ? decision('credited', fields) : decision('withheld', { ...fields, reason: inactiveReason })];
@@ -101,5 +101,100 @@ export function equilibriumBonus(input: {
     percentage: input.settings.equillibrum_bonus,
     left_child: input.children[0]?.id ?? null,
     right_child: input.children[1]?.id ?? null,
+  }, 'inactive_beneficiary');
+}
+
+// ---- repurchases and stockists (BUSINESS-RULES.md §3) ----------------------------------------
+
+export type RepurchaseSettings = { repurchase_bonus_percentage: number; loyalty_bonus_percentage: number };
+
+/** A generation table by package id: the percentages of generations 1..10 (unilevel, stockist upline). */
+export type GenerationTables = Readonly<Record<number, readonly number[]>>;
+
+/**
+ * Generation bonuses up the sponsor chain priced by each BENEFICIARY's own package (unlike
+ * referral and upgrade, priced by the package bought): generation g is paid
+ * pct(base, tables[beneficiary's package][g-1]). Used by unilevel and stockist upline.
+ */
+export function beneficiaryPackageChainBonuses(input: {
+  kind: 'unilevel' | 'stockist_upline';
+  cause: BonusCause;
+  baseKobo: number;
+  tables: GenerationTables;
+  sponsorChain: readonly Upline[];
+}): CompensationEvent[] {
+  return input.sponsorChain.slice(0, 10).flatMap((upline, index) => {
+    const generation = index + 1;
+    const percentage = input.tables[upline.packageId]?.[index] ?? 0;
+    return payIfActive(upline, input.kind, percentOf(input.baseKobo, percentage), input.cause, generation, { base_kobo: input.baseKobo, percentage, package_id: upline.packageId });
+  });
+}
+
+/**
+ * A paid repurchase of value V by X: repurchase to X's sponsor, pct(V, repurchase_bonus_percentage);
+ * unilevel to X's sponsor chain by each beneficiary's package; loyalty to X, pct(V,
+ * loyalty_bonus_percentage), when X's placement parent has two placement children (paid or not:
+ * the rule counts children, where equilibrium counts active ones).
+ */
+export function repurchaseBonuses(input: {
+  cause: BonusCause;
+  member: { id: string; active: boolean };
+  valueKobo: number;
+  /** Generation 1 is X's sponsor. */
+  sponsorChain: readonly Upline[];
+  unilevelTables: GenerationTables;
+  /** How many placement children X's placement parent has; null when X has no placement parent. */
+  placementParentChildren: number | null;
+  settings: RepurchaseSettings;
+}): CompensationEvent[] {
+  const base = input.valueKobo;
+  const sponsor = input.sponsorChain[0];
+  const repurchase = sponsor
+    ? payIfActive(sponsor, 'repurchase', percentOf(base, input.settings.repurchase_bonus_percentage), input.cause, null, { base_kobo: base, percentage: input.settings.repurchase_bonus_percentage })
+    : [];
+  const unilevel = beneficiaryPackageChainBonuses({ kind: 'unilevel', cause: input.cause, baseKobo: base, tables: input.unilevelTables, sponsorChain: input.sponsorChain });
+  const loyalty =
+    input.placementParentChildren !== null && input.placementParentChildren >= 2
+      ? payIfActive(input.member, 'loyalty', percentOf(base, input.settings.loyalty_bonus_percentage), input.cause, null, {
+          base_kobo: base,
+          percentage: input.settings.loyalty_bonus_percentage,
+          placement_parent_children: input.placementParentChildren,
+        }, 'inactive_beneficiary')
+      : [];
+  return [...repurchase, ...unilevel, ...loyalty];
+}
+
+/** Approval of a stockist registration on stockist package S: the signee named in the application gets pct(S.registration_value, stockist_referral_bonus_percentage). */
+export function signeeBonus(input: {
+  cause: BonusCause;
+  signee: { id: string; active: boolean };
+  stockistPackage: { id: number; registrationValueKobo: number };
+  stockistReferralPercentage: number;
+}): CompensationEvent[] {
+  const base = input.stockistPackage.registrationValueKobo;
+  return payIfActive(input.signee, 'signee', percentOf(base, input.stockistReferralPercentage), input.cause, null, {
+    base_kobo: base,
+    percentage: input.stockistReferralPercentage,
+    stockist_package_id: input.stockistPackage.id,
+  }, 'inactive_beneficiary');
+}
+
+/** An approved stock purchase of value V by stockist X: X's sponsor chain, by each beneficiary's package in the stockist-upline table. */
+export function stockistUplineBonuses(input: { cause: BonusCause; valueKobo: number; sponsorChain: readonly Upline[]; stockistUplineTables: GenerationTables }): CompensationEvent[] {
+  return beneficiaryPackageChainBonuses({ kind: 'stockist_upline', cause: input.cause, baseKobo: input.valueKobo, tables: input.stockistUplineTables, sponsorChain: input.sponsorChain });
+}
+
+/** A stockist approves a member's pick-up order of value V: the stockist gets pct(V, its stockist package's sales_bonus_percentage). */
+export function stockistRebate(input: {
+  cause: BonusCause;
+  stockist: { id: string; active: boolean };
+  orderValueKobo: number;
+  stockistPackage: { id: number; salesBonusPercentage: number };
+}): CompensationEvent[] {
+  const base = input.orderValueKobo;
+  return payIfActive(input.stockist, 'stockist_rebate', percentOf(base, input.stockistPackage.salesBonusPercentage), input.cause, null, {
+    base_kobo: base,
+    percentage: input.stockistPackage.salesBonusPercentage,
+    stockist_package_id: input.stockistPackage.id,
   }, 'inactive_beneficiary');
 }

@@ -5,15 +5,24 @@ import { keyOwner, reserveKey } from '../core/unique-keys';
 import type { Database } from '../database';
 import type { MemberActivated, MemberPackageUpgraded } from '../membership/events';
 import { getSettings } from '../settings/projections';
-import { bonusPercentages } from '../settings/queries';
+import { bonusPercentages, bonusPercentagesByPackage } from '../settings/queries';
+import type { ProductPurchasePaid } from '../purchases/events';
 import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from './events';
 import type { WalletEvent } from '../wallet/events';
-import { activationBonuses, equilibriumBonus, sponsorChainBonuses, type Upline } from './policies';
+import { activationBonuses, equilibriumBonus, repurchaseBonuses, sponsorChainBonuses, type Upline } from './policies';
 
 type Trx = Transaction<Database>;
 
-/** The sponsor chain of a member, generation 1 (the sponsor) to 10, with activity and package. */
-async function sponsorChain(trx: Trx, memberId: string): Promise<Upline[]> {
+/**
+ * Whether a member was active when the cause happened (`at` is the cause's time), not when the
+ * worker gets to it: a worker running behind must not pay an upline activated after the cause,
+ * nor pair an equilibrium with a child that joined later. Live runs and replays then agree.
+ */
+const activeAt = (alias: string, at: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.activated_at`)} is not null and ${sql.ref(`${alias}.activated_at`)} <= ${at}::timestamptz and not ${sql.ref(`${alias}.deactivated`)})`;
+
+/** The sponsor chain of a member, generation 1 (the sponsor) to 10, with activity at `at` and package. */
+async function sponsorChain(trx: Trx, memberId: string, at: string): Promise<Upline[]> {
   const { rows } = await sql<{ id: string; active: boolean; package_id: number }>`
     with recursive chain(id, generation) as (
       select sponsor_id, 1 from members where id = ${memberId} and sponsor_id is not null
@@ -21,27 +30,29 @@ async function sponsorChain(trx: Trx, memberId: string): Promise<Upline[]> {
       select m.sponsor_id, chain.generation + 1 from members m join chain on m.id = chain.id
       where chain.generation < 10 and m.sponsor_id is not null
     )
-    select m.id, (m.activated_at is not null and not m.deactivated) as active, m.package_id
+    select m.id, ${activeAt('m', at)} as active, m.package_id
     from chain join members m on m.id = chain.id order by chain.generation`.execute(trx);
   return rows.map((r) => ({ id: r.id, active: r.active, packageId: r.package_id }));
 }
 
-async function memberFacts(trx: Trx, memberId: string) {
+async function memberFacts(trx: Trx, memberId: string, at: string) {
   return trx
     .selectFrom('members as m')
     .leftJoin('packages as p', 'p.id', 'm.package_id')
     .select(['m.id', 'm.sponsor_id', 'm.placement_parent_id', 'm.package_id', 'p.registration_value'])
-    .select(sql<boolean>`(m.activated_at is not null and not m.deactivated)`.as('active'))
+    .select(activeAt('m', at).as('active'))
     .where('m.id', '=', memberId)
     .executeTakeFirst();
 }
 
-async function placementChildren(trx: Trx, memberId: string) {
+/** The placement children a member had at `at` (registered by then), with their activity then. */
+async function placementChildren(trx: Trx, memberId: string, at: string) {
   return trx
-    .selectFrom('members')
-    .select(['id', 'placement_leg'])
-    .select(sql<boolean>`(activated_at is not null and not deactivated)`.as('active'))
-    .where('placement_parent_id', '=', memberId)
+    .selectFrom('members as m')
+    .select(['m.id', 'm.placement_leg'])
+    .select(activeAt('m', at).as('active'))
+    .where('m.placement_parent_id', '=', memberId)
+    .where('m.created_at', '<=', new Date(at))
     .orderBy('placement_leg')
     .execute();
 }
@@ -51,7 +62,7 @@ async function placementChildren(trx: Trx, memberId: string) {
  * kind, generation) key is reserved first, so a re-run of the same cause pays nothing twice.
  * Wallet streams are appended under a per-stream lock: withdrawals decide on the same streams.
  */
-async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, now: string): Promise<void> {
+export async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, now: string): Promise<void> {
   for (const decision of decisions) {
     if (!(await reserveKey(trx, 'bonus', bonusKey(decision.data), cause.eventId))) continue;
     const stream = walletStream(decision.data.beneficiary_id);
@@ -71,11 +82,11 @@ function causeOf(event: RecordedEvent, memberId: string): BonusCause {
 }
 
 /** Equilibrium for a member, decided once in its life (the key is the member, not the cause). */
-async function equilibriumFor(trx: Trx, memberId: string, cause: BonusCause, settings: Awaited<ReturnType<typeof getSettings>>): Promise<CompensationEvent[]> {
-  const member = await memberFacts(trx, memberId);
+async function equilibriumFor(trx: Trx, memberId: string, cause: BonusCause, settings: Awaited<ReturnType<typeof getSettings>>, at: string): Promise<CompensationEvent[]> {
+  const member = await memberFacts(trx, memberId, at);
   if (!member) return [];
   const alreadyDecided = (await keyOwner(trx, 'equilibrium', memberId)) !== null;
-  const children = await placementChildren(trx, memberId);
+  const children = await placementChildren(trx, memberId, at);
   const decisions = equilibriumBonus({
     cause,
     member: { id: member.id, active: member.active, registrationValueKobo: member.registration_value ?? 0 },
@@ -87,28 +98,45 @@ async function equilibriumFor(trx: Trx, memberId: string, cause: BonusCause, set
   return decisions;
 }
 
+/** A paid repurchase (BUSINESS-RULES.md §3): repurchase, unilevel and loyalty, V = the purchase's total price. */
+async function repurchaseDecisions(trx: Trx, event: RecordedEvent<ProductPurchasePaid>, cause: BonusCause, member: { id: string; active: boolean; placement_parent_id: string | null }, settings: Awaited<ReturnType<typeof getSettings>>): Promise<CompensationEvent[]> {
+  const at = event.recordedAt;
+  const parentChildren = member.placement_parent_id ? (await placementChildren(trx, member.placement_parent_id, at)).length : null;
+  return repurchaseBonuses({
+    cause,
+    member: { id: member.id, active: member.active },
+    valueKobo: event.data.total_price_kobo,
+    sponsorChain: await sponsorChain(trx, member.id, at),
+    unilevelTables: await bonusPercentagesByPackage(trx, 'unilevel'),
+    placementParentChildren: parentChildren,
+    settings,
+  });
+}
+
 /**
- * The compensation policy (BUSINESS-RULES.md §3) for activations and upgrades: reads the network
- * as it is when the cause is processed, decides with the pure policies, records the results.
+ * The compensation policy (BUSINESS-RULES.md §3) for activations, upgrades and paid repurchases:
+ * reads the network as it was when the cause happened, decides with the pure policies, records
+ * the results.
  */
 export const compensationPolicy: Consumer = {
   name: 'compensation',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
   batchSize: 50,
   async apply(trx, events) {
     const settings = await getSettings(trx);
     for (const recorded of events) {
-      const event = recorded as RecordedEvent<MemberActivated | MemberPackageUpgraded>;
+      const event = recorded as RecordedEvent<MemberActivated | MemberPackageUpgraded | ProductPurchasePaid>;
       const memberId = event.data.member_id;
       const cause = causeOf(recorded, memberId);
-      const member = await memberFacts(trx, memberId);
+      const at = recorded.recordedAt;
+      const member = await memberFacts(trx, memberId, at);
       if (!member) continue;
       if (event.type === 'MemberActivated') {
         // The company root is active from the start without a payment: nothing was paid, nothing is shared.
         if (!event.data.payment_id) continue;
         const packageId = event.data.package_id;
-        const placementParent = member.placement_parent_id ? await memberFacts(trx, member.placement_parent_id) : undefined;
+        const placementParent = member.placement_parent_id ? await memberFacts(trx, member.placement_parent_id, at) : undefined;
         const decisions = [
           ...activationBonuses({
             cause,
@@ -116,21 +144,25 @@ export const compensationPolicy: Consumer = {
             packageId,
             registrationValueKobo: event.data.registration_value_kobo ?? 0,
             referralPercentages: await bonusPercentages(trx, 'referral', packageId),
-            sponsorChain: await sponsorChain(trx, memberId),
+            sponsorChain: await sponsorChain(trx, memberId, at),
             placementParent: placementParent ? { id: placementParent.id, active: placementParent.active } : null,
             settings,
           }),
-          ...(member.placement_parent_id ? await equilibriumFor(trx, member.placement_parent_id, cause, settings) : []),
-          ...(await equilibriumFor(trx, memberId, cause, settings)),
+          ...(member.placement_parent_id ? await equilibriumFor(trx, member.placement_parent_id, cause, settings, at) : []),
+          ...(await equilibriumFor(trx, memberId, cause, settings, at)),
         ];
         await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
+      } else if (event.type === 'ProductPurchasePaid') {
+        // Registration and upgrade pick-ups were paid with the package: only a repurchase pays bonuses.
+        if (event.data.pickup_type !== 'repurchase_pickup') continue;
+        await recordBonuses(trx, await repurchaseDecisions(trx, event, cause, member, settings), recorded, recorded.recordedAt);
       } else {
         const decisions = sponsorChainBonuses({
           kind: 'upgrade',
           cause,
           baseKobo: event.data.difference_kobo,
           percentages: await bonusPercentages(trx, 'upgrade', event.data.to_package_id),
-          sponsorChain: await sponsorChain(trx, memberId),
+          sponsorChain: await sponsorChain(trx, memberId, at),
           packageId: event.data.to_package_id,
         });
         await recordBonuses(trx, decisions, recorded, recorded.recordedAt);

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../core/db';
-import { formatNaira, koboToNaira } from '../core/money';
+import { koboToNaira } from '../core/money';
+import { eligibilityFlags } from '../profit-sharing/queries';
 import type { BonusKind } from './events';
+import { bonusLabel, explain } from './explanations';
 
 /** Σ credited bonuses of some kinds for a member, in naira. */
 export async function bonusTotal(db: Executor, memberId: string, kinds?: readonly BonusKind[]): Promise<number> {
@@ -22,8 +24,8 @@ export async function walletOf(db: Executor, memberId: string) {
   };
 }
 
-/** Per-kind totals the dashboard cards read (seed 000 §3 "User bonus stats"). */
-export async function bonusStats(db: Executor, memberId: string) {
+/** Per-kind totals the dashboard cards read (seed 000 §3 "User bonus stats"), and the eligibility flags. */
+export async function bonusStats(db: Executor, memberId: string, now: Date = new Date()) {
   const rows = await db
     .selectFrom('wallet_entries')
     .select(['kind', sql<string>`sum(amount)`.as('total')])
@@ -48,21 +50,9 @@ export async function bonusStats(db: Executor, memberId: string) {
     profit_pool: of('profit_pool'),
     /** Seed 000 §9: matching, repurchase, upgrade, unilevel, signee, global profit, referral and placement. */
     total_wallet_earned: of('matching', 'repurchase', 'upgrade', 'unilevel', 'signee', 'global_profit', 'referral', 'placement'),
+    ...(await eligibilityFlags(db, memberId, now)),
   };
 }
-
-const kindLabels: Record<string, string> = {
-  referral: 'Referral bonus', placement: 'Placement bonus', welcome: 'Welcome bonus', equilibrium: 'Equilibrium bonus', upgrade: 'Upgrade bonus',
-  repurchase: 'Repurchase bonus', unilevel: 'Unilevel bonus', loyalty: 'Loyalty bonus', matching: 'Matching bonus', signee: 'Signee bonus',
-  stockist_upline: 'Stockist upline bonus', stockist_rebate: 'Stockist rebate', award_sponsor: 'Award bonus (sponsor)',
-  award_direct_downline: 'Award bonus (direct downline)', global_profit: 'Global profit', profit_pool: 'Profit pool',
-};
-const withheldReasons: Record<string, string> = {
-  inactive_upline: 'Not paid: you were not active when it was earned.',
-  inactive_beneficiary: 'Not paid: you were not active when it was earned.',
-  matching_cap_reached: 'Not paid: your package\'s matching cap for the cycle was reached.',
-  no_second_leg: 'Not paid: you had no active second leg.',
-};
 
 /**
  * The wallet's bonus table (seed 000 §2.7): newest first, 10 per page, each row saying why it was
@@ -84,7 +74,7 @@ export async function bonusPage(db: Executor, memberId: string, page: number, pe
   return {
     data: rows.map((r) => ({
       id: r.global_position,
-      type: kindLabels[r.kind] ?? r.kind,
+      type: bonusLabel(r.kind),
       kind: r.kind,
       entry: r.entry,
       amount: koboToNaira(r.amount),
@@ -100,14 +90,4 @@ export async function bonusPage(db: Executor, memberId: string, page: number, pe
     per_page: perPage,
     total,
   };
-}
-
-function explain(r: { entry: string; kind: string; generation: number | null; reason: string | null; cause_type: string; cause_username: string | null; inputs: unknown }): string {
-  const inputs = (r.inputs ?? {}) as { base_kobo?: number; percentage?: number };
-  const who = r.cause_username ?? 'a member';
-  const what = r.cause_type === 'MemberActivated' ? `${who}'s activation` : r.cause_type === 'MemberPackageUpgraded' ? `${who}'s upgrade` : `${who}'s ${r.cause_type}`;
-  const formula = inputs.base_kobo !== undefined && inputs.percentage !== undefined ? `${inputs.percentage}% of ${formatNaira(inputs.base_kobo)}` : '';
-  const generation = r.generation ? `, generation ${r.generation}` : '';
-  const paid = `${kindLabels[r.kind] ?? r.kind} for ${what}${generation}${formula ? `: ${formula}` : ''}.`;
-  return r.entry === 'credited' ? paid : `${paid} ${withheldReasons[r.reason ?? ''] ?? 'Not paid.'}`;
 }

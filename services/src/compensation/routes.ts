@@ -45,7 +45,7 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/bonuses/:id/bonus-stats', { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams } }, async (request) => ({
     success: true,
     message: 'Bonus stats',
-    data: await bonusStats(app.db, request.params.id),
+    data: await bonusStats(app.db, request.params.id, app.clock()),
   }));
 
   app.get(

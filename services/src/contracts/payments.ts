@@ -44,6 +44,8 @@ export const initiatedGatewayPayment = z.object({
   reference: z.string(),
   payment_id: z.string(),
   amount: z.number(),
+  /** Product purchases: the purchase being paid. */
+  purchase_id: z.string().optional(),
 });
 
 export const verifyPaymentBody = z.object({ reference: z.string().min(1, 'The reference is required.').max(100) });
@@ -59,7 +61,8 @@ export const packagePayment = z.object({
   name: z.string(),
   package_name: z.string(),
   previous_package_name: z.string().nullable(),
-  purpose: z.enum(['registration', 'upgrade']),
+  /** product_purchase: a repurchase's payment (receipts wait in the same admin list). */
+  purpose: z.enum(['registration', 'upgrade', 'product_purchase']),
   payment_type: z.enum(['payment_gateway', 'pop', 'wallet']),
   amount: z.number(),
   amount_paid: z.number().nullable(),

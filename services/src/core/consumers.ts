@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type RecordedEvent, readLogBatch } from './event-store';
+import { LOG_START, type LogPosition, type RecordedEvent, readConsumerBatch } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -66,14 +66,18 @@ async function applyBatch(
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName);
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
-    const events = await readLogBatch(trx, after, { limit, types: consumer.eventTypes });
-    if (events.length === 0) return { applied: 0, lastPosition: null };
-    try {
-      await consumer.apply(trx, events);
-    } catch (error) {
-      throw new BatchFailed(error, events.length, events[0]!.globalPosition);
+    const { events, scannedTo } = await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes });
+    // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
+    // the last event seen of any type, so rare-event consumers do not re-read the log for nothing.
+    const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);
+    if (!last) return { applied: 0, lastPosition: null };
+    if (events.length > 0) {
+      try {
+        await consumer.apply(trx, events);
+      } catch (error) {
+        throw new BatchFailed(error, events.length, events[0]!.globalPosition);
+      }
     }
-    const last = events[events.length - 1]!;
     // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls back.
     const { numUpdatedRows } = await trx
       .updateTable('consumer_checkpoints')

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
+import type { Database } from '../database';
 import type { Executor } from './db';
 import { ConcurrencyConflict } from './errors';
 
@@ -130,6 +131,58 @@ function isUniqueViolation(error: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** One event ready to insert: its place in its stream and its link in the stream's hash chain. */
+type ChainedRow = { streamId: string; streamPosition: number; eventId: string; prevHash: string; hash: string; event: DomainEvent };
+
+/** Numbers and hashes `events` after a stream head: the chain every append writes (and verifyLog checks). */
+function chainEvents(streamId: string, head: { version: number; lastHash: string }, events: readonly DomainEvent[], metadata: EventMetadata, recordedAt: string): ChainedRow[] {
+  let prevHash = head.lastHash;
+  return events.map((event, index) => {
+    const streamPosition = head.version + index + 1;
+    const eventId = randomUUID();
+    const hash = eventHash({ prevHash, streamId, streamPosition, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId });
+    const row = { streamId, streamPosition, eventId, prevHash, hash, event };
+    prevHash = hash;
+    return row;
+  });
+}
+
+/** One insert statement for rows of any streams; answers each row's log position, in row order. */
+async function insertRows(db: Executor, rows: readonly ChainedRow[], metadata: EventMetadata, recordedAt: string): Promise<RecordedEvent[]> {
+  const { rows: inserted } = await sql<{ stream_id: string; stream_position: number; global_position: number; transaction_id: string }>`
+    insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
+    select * from unnest(
+      ${sql.val(rows.map((r) => r.streamId))}::text[],
+      ${sql.val(rows.map((r) => r.streamPosition))}::int[],
+      ${sql.val(rows.map((r) => r.event.type))}::text[],
+      ${sql.val(rows.map(() => 1))}::smallint[],
+      ${sql.val(rows.map((r) => JSON.stringify(r.event.data)))}::jsonb[],
+      ${sql.val(rows.map(() => JSON.stringify(metadata)))}::jsonb[],
+      ${sql.val(rows.map(() => recordedAt))}::timestamptz[],
+      ${sql.val(rows.map((r) => r.eventId))}::uuid[],
+      ${sql.val(rows.map((r) => r.prevHash))}::text[],
+      ${sql.val(rows.map((r) => r.hash))}::text[]
+    )
+    returning stream_id, stream_position, global_position, transaction_id::text as transaction_id`.execute(db);
+  const positions = new Map(inserted.map((row) => [`${row.stream_position}:${row.stream_id}`, row]));
+  return rows.map((r) => {
+    const position = positions.get(`${r.streamPosition}:${r.streamId}`)!;
+    return {
+      ...r.event,
+      streamId: r.streamId,
+      streamPosition: r.streamPosition,
+      globalPosition: position.global_position,
+      transactionId: position.transaction_id,
+      eventId: r.eventId,
+      schemaVersion: 1,
+      metadata,
+      recordedAt,
+      prevHash: r.prevHash,
+      hash: r.hash,
+    };
+  });
+}
+
 /**
  * Appends events at the stream's end. Keep it the first write of its transaction (an xid taken
  * earlier would sort these events before events committed in between).
@@ -148,59 +201,106 @@ export async function appendToStream(
     throw new ConcurrencyConflict(streamId, options.expectedVersion, current.version);
   }
   const recordedAt = new Date(options.metadata.now).toISOString();
-  let prevHash = current.lastHash;
-  const rows = events.map((event, index) => {
-    const streamPosition = current.version + index + 1;
-    const eventId = randomUUID();
-    const hash = eventHash({
-      prevHash,
-      streamId,
-      streamPosition,
-      type: event.type,
-      schemaVersion: 1,
-      data: event.data,
-      metadata: options.metadata,
-      recordedAt,
-      eventId,
-    });
-    const row = { streamPosition, eventId, prevHash, hash, event };
-    prevHash = hash;
-    return row;
-  });
+  const rows = chainEvents(streamId, current, events, options.metadata, recordedAt);
   try {
-    const { rows: inserted } = await sql<{ global_position: number; transaction_id: string }>`
-      insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
-      select * from unnest(
-        ${sql.val(rows.map(() => streamId))}::text[],
-        ${sql.val(rows.map((r) => r.streamPosition))}::int[],
-        ${sql.val(rows.map((r) => r.event.type))}::text[],
-        ${sql.val(rows.map(() => 1))}::smallint[],
-        ${sql.val(rows.map((r) => JSON.stringify(r.event.data)))}::jsonb[],
-        ${sql.val(rows.map(() => JSON.stringify(options.metadata)))}::jsonb[],
-        ${sql.val(rows.map(() => recordedAt))}::timestamptz[],
-        ${sql.val(rows.map((r) => r.eventId))}::uuid[],
-        ${sql.val(rows.map((r) => r.prevHash))}::text[],
-        ${sql.val(rows.map((r) => r.hash))}::text[]
-      )
-      returning global_position, transaction_id::text as transaction_id`.execute(db);
-    return rows.map((r, i) => ({
-      ...r.event,
-      streamId,
-      streamPosition: r.streamPosition,
-      globalPosition: inserted[i]!.global_position,
-      transactionId: inserted[i]!.transaction_id,
-      eventId: r.eventId,
-      schemaVersion: 1,
-      metadata: options.metadata,
-      recordedAt,
-      prevHash: r.prevHash,
-      hash: r.hash,
-    }));
+    return await insertRows(db, rows, options.metadata, recordedAt);
   } catch (error) {
     if (isUniqueViolation(error, 'events_pkey')) {
       throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
     }
     throw error;
+  }
+}
+
+/** The per-stream lock key writers of a stream take turns on (wallet commands, bonus policies, appendToStreams). */
+export const streamLockKey = (streamId: string) => `stream:${streamId}`;
+
+export type StreamAppend = { streamId: string; events: readonly DomainEvent[]; expectedVersion?: ExpectedVersion };
+
+/** Rows per insert statement: large enough to make round trips rare, small enough to keep each statement modest. */
+const APPEND_CHUNK_ROWS = 1000;
+/**
+ * Up to this many streams, appendToStreams takes each stream's lock. Every advisory lock held
+ * takes a slot in PostgreSQL's shared lock table (max_locks_per_transaction × max_connections,
+ * 6,400 by default: 30,000 locks in one transaction fail with "out of shared memory", and a
+ * transaction holding thousands starves everyone else's locks). Beyond it the primary key alone
+ * keeps positions unique, and a lost race is re-read and re-chained (below).
+ */
+export const MAX_LOCKED_STREAMS = 2000;
+const APPEND_ATTEMPTS = 5;
+
+/**
+ * Appends to many streams in a few round trips (periodic bonus runs paying thousands of wallets):
+ * takes the streams' locks in one statement (sorted, so two bulk writers cannot deadlock), reads
+ * every head in one query, numbers and chains the events exactly as appendToStream does, and
+ * inserts ~1,000 rows per statement. Returns the recorded events in the order given.
+ *
+ * A stream whose `expectedVersion` (default 'any') does not match raises ConcurrencyConflict
+ * before anything is written. A writer that did not take the lock and got to a stream first
+ * (a unique violation, after it committed) rolls back only these inserts to a savepoint; the heads
+ * are read again and the events re-chained behind its event, a few times at most. Needs a
+ * transaction (the savepoint); keep it the transaction's first write, like appendToStream.
+ */
+export async function appendToStreams(
+  trx: Transaction<Database>,
+  batches: readonly StreamAppend[],
+  options: { metadata: EventMetadata; maxLockedStreams?: number },
+): Promise<RecordedEvent[]> {
+  const appends = batches.filter((batch) => batch.events.length > 0);
+  if (appends.length === 0) return [];
+  const streamIds = appends.map((batch) => batch.streamId);
+  if (new Set(streamIds).size !== streamIds.length) throw new Error('appendToStreams: each stream may appear once (put its events in one batch)');
+  const metadata = options.metadata;
+  const recordedAt = new Date(metadata.now).toISOString();
+
+  if (appends.length <= (options.maxLockedStreams ?? MAX_LOCKED_STREAMS)) {
+    const sorted = [...streamIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    await sql`
+      select pg_advisory_xact_lock(hashtextextended(key, 0))
+      from unnest(${sql.val(sorted.map(streamLockKey))}::text[]) with ordinality as locks(key, n)
+      order by n`.execute(trx);
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    const { rows: headRows } = await sql<{ stream_id: string; stream_position: number; hash: string }>`
+      select s.stream_id, head.stream_position, head.hash
+      from unnest(${sql.val(streamIds)}::text[]) as s(stream_id)
+      cross join lateral (
+        select stream_position, hash from events e where e.stream_id = s.stream_id order by stream_position desc limit 1
+      ) head`.execute(trx);
+    const heads = new Map(headRows.map((row) => [row.stream_id, { version: row.stream_position, lastHash: row.hash }]));
+    const headOf = (streamId: string) => heads.get(streamId) ?? { version: 0, lastHash: GENESIS_HASH };
+    // Every expected version is checked before anything is written.
+    for (const batch of appends) {
+      const expected = batch.expectedVersion ?? 'any';
+      const head = headOf(batch.streamId);
+      if (expected !== 'any' && expected !== head.version) throw new ConcurrencyConflict(batch.streamId, expected, head.version);
+    }
+    await sql`savepoint append_to_streams`.execute(trx);
+    try {
+      // Chained chunk by chunk, so the session is never idle in its transaction for long while
+      // JS hashes (idle_in_transaction_session_timeout, core/db.ts).
+      const recorded: RecordedEvent[] = [];
+      let chunk: ChainedRow[] = [];
+      for (const batch of appends) {
+        chunk.push(...chainEvents(batch.streamId, headOf(batch.streamId), batch.events, metadata, recordedAt));
+        if (chunk.length >= APPEND_CHUNK_ROWS) {
+          recorded.push(...(await insertRows(trx, chunk, metadata, recordedAt)));
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) recorded.push(...(await insertRows(trx, chunk, metadata, recordedAt)));
+      await sql`release savepoint append_to_streams`.execute(trx);
+      return recorded;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'events_pkey')) throw error;
+      await sql`rollback to savepoint append_to_streams`.execute(trx);
+      await sql`release savepoint append_to_streams`.execute(trx);
+      if (attempt >= APPEND_ATTEMPTS) {
+        const stream = /\(stream_id, stream_position\)=\((.*), \d+\)/.exec((error as { detail?: string }).detail ?? '')?.[1];
+        throw new ConcurrencyConflict(stream ?? streamIds[0]!, 'any', null);
+      }
+    }
   }
 }
 
@@ -217,8 +317,23 @@ export async function readLogBatch(
   after: LogPosition,
   options: { limit: number; types?: readonly string[] },
 ): Promise<RecordedEvent[]> {
+  return (await readConsumerBatch(db, after, options)).events;
+}
+
+/**
+ * readLogBatch plus how far the read could see: `scannedTo` is the last event of the whole log
+ * (any type) below the horizon, read in the same statement (the same snapshot). When fewer events
+ * than the limit match, every event up to `scannedTo` was either returned or is of another type,
+ * so a consumer may move its checkpoint there: a consumer of rare events (a monthly run) then
+ * starts its next read near the head of the log instead of re-reading the whole log for nothing.
+ */
+export async function readConsumerBatch(
+  db: Executor,
+  after: LogPosition,
+  options: { limit: number; types?: readonly string[] },
+): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null }> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
-  const { rows } = await sql<EventRow>`
+  const { rows } = await sql<EventRow & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
     with snapshot as (select pg_current_snapshot() as s),
     -- Transactions running in other databases of the cluster never write this log: leaving them
     -- out keeps a long transaction elsewhere from stalling every consumer here. The lists are not
@@ -232,16 +347,30 @@ export async function readLogBatch(
         (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
          where (x::text::bigint % 4294967296) not in (select xid from other_databases)),
         (select pg_snapshot_xmax(s) from snapshot)) as below
+    ),
+    matched as (
+      select ${eventColumns}, events.transaction_id as order_tx, true as matched from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+        and transaction_id < (select below from bound)
+        ${typeFilter}
+      -- Qualified: the select list turns transaction_id into text, and ordering by that text
+      -- would put xid 1000 before 999 (and skip 999).
+      order by events.transaction_id, events.global_position
+      limit ${options.limit}
+    ),
+    scanned as (
+      select transaction_id::text as scanned_tx, global_position as scanned_gp from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+        and transaction_id < (select below from bound)
+      order by events.transaction_id desc, events.global_position desc
+      limit 1
     )
-    select ${eventColumns} from events
-    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
-      and transaction_id < (select below from bound)
-      ${typeFilter}
-    -- Qualified: the select list turns transaction_id into text, and ordering by that text
-    -- would put xid 1000 before 999 (and skip 999).
-    order by events.transaction_id, events.global_position
-    limit ${options.limit}`.execute(db);
-  return rows.map(toRecorded);
+    select matched.*, scanned.scanned_tx, scanned.scanned_gp
+    from (select 1) as one left join scanned on true left join matched on true
+    order by matched.order_tx, matched.global_position`.execute(db);
+  const first = rows[0];
+  const scannedTo = first?.scanned_tx ? { transactionId: first.scanned_tx, globalPosition: Number(first.scanned_gp) } : null;
+  return { events: rows.filter((row) => row.matched).map(toRecorded), scannedTo };
 }
 
 export type VerifyProblem = { streamId: string; streamPosition: number; problem: string };

@@ -5,9 +5,13 @@ import { migrations } from '../../../migrations';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
-/** Runs every pending migration; safe to call from several instances at once (kysely locks). */
+/**
+ * Runs every pending migration; safe to call from several instances at once (kysely locks).
+ * Unordered migrations are allowed: capabilities built in parallel land migrations whose names sort
+ * before one a development database already ran; each migration touches only its own tables.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -12,8 +12,9 @@ import { memberDecider, memberMessages } from '../membership/decider';
 import { memberStream } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import { findMember } from '../membership/queries';
+import { type RequestedOrder, placePaidPurchase, recordPurchaseDeclined, recordPurchasePaid } from '../purchases/commands';
 import { type PaymentState, amountDue, paymentDecider } from './decider';
-import { type PackagePaymentEvent, type PaymentMethod, type PaymentPurpose, packagePaymentStream } from './events';
+import { type PackagePaymentEvent, type PackagePaymentInitiated, type PaymentMethod, type PaymentPurpose, packagePaymentStream } from './events';
 import { projectPackagePayments } from './projections';
 
 export const paymentFlowMessages = {
@@ -85,33 +86,73 @@ export async function startPackagePayment(
         .executeTakeFirst();
       if (waiting) throw new RuleViolation(paymentFlowMessages.receiptWaiting);
     }
-    const { events } = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, {
-      type: 'InitiatePayment',
-      data: {
-        payment_id: paymentId,
-        member_id: member.id,
-        purpose: input.purpose,
-        method: input.method,
-        package_id: packageId,
-        from_package_id: fromPackageId,
-        amount_due_kobo: dueKobo,
-        description: input.description,
-        reference,
-        receipt_path: input.receiptPath,
-      },
+    await openPayment(trx, {
+      payment_id: paymentId,
+      member_id: member.id,
+      purpose: input.purpose,
+      method: input.method,
+      package_id: packageId,
+      from_package_id: fromPackageId,
+      amount_due_kobo: dueKobo,
+      description: input.description,
+      reference,
+      receipt_path: input.receiptPath,
     }, metadata);
-    await projectPackagePayments(trx, events);
-    if (input.method === 'wallet') {
-      // Paid at once from the wallet: debit it (refused when the balance is short) and apply the
-      // package in the same transaction, so either everything happens or nothing does.
-      await debitWalletForPayment(trx, { paymentId, memberId: member.id, purpose: input.purpose, amountKobo: dueKobo, description: input.description, packageId }, metadata);
-      const settled = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, { type: 'RecordWalletPayment', data: { payment_id: paymentId, paid_at: metadata.now } }, metadata);
-      await projectPackagePayments(trx, settled.events);
-      const succeeded = settled.events.find((e) => e.type === 'PackagePaymentSucceeded');
-      if (succeeded) await applyPayment(trx, settled.state, succeeded, metadata, { onRefusal: 'throw' });
-    }
     return { paymentId, reference, amountDueKobo: dueKobo };
   });
+}
+
+/**
+ * Starts the payment of a product purchase (BUSINESS-RULES.md §5, a repurchase pick-up): the
+ * purchase is priced from the catalogue and recorded, and a payment for its total opened in the
+ * same transaction. From there it is a payment like a package's: card (verify or webhook), receipt
+ * (an admin approves) or wallet (at once); when it is accepted the purchase is paid (applyPayment).
+ */
+export async function startProductPurchasePayment(
+  ctx: CommandContext,
+  input: { memberId: string; method: PaymentMethod; order: RequestedOrder; amountNaira: number | null; description: string; receiptPath: string | null },
+  metadata: EventMetadata,
+): Promise<{ paymentId: string; purchaseId: string; reference: string | null; amountDueKobo: number }> {
+  const paymentId = randomUUID();
+  const purchaseId = randomUUID();
+  const reference = input.method === 'payment_gateway' ? `hlp-${paymentId}` : null;
+  return runInTransaction(ctx, async (trx) => {
+    const priced = await placePaidPurchase(trx, { purchaseId, paymentId, memberId: input.memberId, method: input.method, order: input.order }, metadata);
+    if (input.amountNaira !== null && Math.round(input.amountNaira * 100) !== priced.totalPriceKobo) {
+      throw new RuleViolation(paymentFlowMessages.amountDiffers(priced.totalPriceKobo), 'amount');
+    }
+    await openPayment(trx, {
+      payment_id: paymentId,
+      member_id: input.memberId,
+      purpose: 'product_purchase',
+      method: input.method,
+      package_id: null,
+      from_package_id: null,
+      amount_due_kobo: priced.totalPriceKobo,
+      description: input.description,
+      reference,
+      receipt_path: input.receiptPath,
+      purchase_id: purchaseId,
+    }, metadata);
+    return { paymentId, purchaseId, reference, amountDueKobo: priced.totalPriceKobo };
+  });
+}
+
+/**
+ * Records a new payment. A wallet payment is paid at once: the wallet is debited (refused when the
+ * balance is short) and the payment applied in the same transaction, so either everything happens
+ * or nothing does.
+ */
+async function openPayment(trx: Trx, data: PackagePaymentInitiated['data'], metadata: EventMetadata): Promise<void> {
+  const paymentId = data.payment_id;
+  const { events } = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, { type: 'InitiatePayment', data }, metadata);
+  await projectPackagePayments(trx, events);
+  if (data.method !== 'wallet') return;
+  await debitWalletForPayment(trx, { paymentId, memberId: data.member_id, purpose: data.purpose, amountKobo: data.amount_due_kobo, description: data.description, packageId: data.package_id }, metadata);
+  const settled = await decideOnStream(trx, packagePaymentStream(paymentId), paymentDecider, { type: 'RecordWalletPayment', data: { payment_id: paymentId, paid_at: metadata.now } }, metadata);
+  await projectPackagePayments(trx, settled.events);
+  const succeeded = settled.events.find((e) => e.type === 'PackagePaymentSucceeded');
+  if (succeeded) await applyPayment(trx, settled.state, succeeded, metadata, { onRefusal: 'throw' });
 }
 
 /**
@@ -162,13 +203,17 @@ export async function decideByAdmin(
     const approved = events.find((e) => e.type === 'PackagePaymentApproved');
     // An admin who approves learns at once why a payment cannot be applied; nothing is recorded.
     if (approved) await applyPayment(trx, state, approved, metadata, { onRefusal: 'throw' });
+    const declined = events.find((e) => e.type === 'PackagePaymentDeclined');
+    if (declined && state.status !== 'none' && state.purchaseId) {
+      await recordPurchaseDeclined(trx, state.purchaseId, paymentId, declined.data.reason, { ...metadata, causation_id: declined.eventId });
+    }
   });
 }
 
 /**
  * Applies accepted money to the member (BUSINESS-RULES.md §2): activation for a registration,
- * the new package for an upgrade, with PV and pick-up allowance from the packages as they are now.
- * The member's events name the payment event as their cause.
+ * the new package for an upgrade, with PV and pick-up allowance from the packages as they are now;
+ * for a product purchase, the purchase is paid (§5). The events name the payment event as their cause.
  */
 async function applyPayment(
   trx: Trx,
@@ -180,8 +225,11 @@ async function applyPayment(
   if (state.status === 'none') return;
   const caused: EventMetadata = { ...metadata, causation_id: cause.eventId };
   try {
-    if (state.purpose === 'registration') {
-      const pkg = await findPackage(trx, state.packageId);
+    if (state.purpose === 'product_purchase') {
+      if (!state.purchaseId) throw new RuleViolation('This payment names no purchase.');
+      await recordPurchasePaid(trx, state.purchaseId, state.method, caused);
+    } else if (state.purpose === 'registration') {
+      const pkg = await findPackage(trx, state.packageId ?? 0);
       if (!pkg) throw new RuleViolation(paymentFlowMessages.packageInvalid);
       const { events } = await decideOnStream(trx, memberStream(state.memberId), memberDecider, {
         type: 'ActivateMember',
@@ -196,7 +244,7 @@ async function applyPayment(
       }, caused);
       await projectMembers(trx, events);
     } else {
-      const [from, to] = await Promise.all([findPackage(trx, state.fromPackageId ?? 0), findPackage(trx, state.packageId)]);
+      const [from, to] = await Promise.all([findPackage(trx, state.fromPackageId ?? 0), findPackage(trx, state.packageId ?? 0)]);
       if (!from || !to) throw new RuleViolation(paymentFlowMessages.packageInvalid);
       const { events } = await decideOnStream(trx, memberStream(state.memberId), memberDecider, {
         type: 'UpgradePackage',

@@ -18,8 +18,10 @@ export type PaymentState =
       memberId: string;
       purpose: PaymentPurpose;
       method: PaymentMethod;
-      packageId: number;
+      packageId: number | null;
       fromPackageId: number | null;
+      /** Product purchases: the purchase the payment pays. */
+      purchaseId: string | null;
       amountDueKobo: number;
     };
 
@@ -58,6 +60,7 @@ export function evolvePayment(state: PaymentState, event: PackagePaymentEvent): 
       method: d.method,
       packageId: d.package_id,
       fromPackageId: d.from_package_id,
+      purchaseId: d.purchase_id ?? null,
       amountDueKobo: d.amount_due_kobo,
     };
   }

@@ -3,8 +3,10 @@ import type { DomainEvent } from '../core/event-store';
 /**
  * A package payment's life, one stream per payment: `package-payment-<uuid>` (BUSINESS-RULES.md §2).
  * Money in kobo. The amount due is fixed when the payment starts, from the packages as they were.
+ * A product purchase is paid the same way (purpose `product_purchase`, BUSINESS-RULES.md §5): the
+ * amount due is the purchase's total as the server priced it, and the payment names the purchase.
  */
-export type PaymentPurpose = 'registration' | 'upgrade';
+export type PaymentPurpose = 'registration' | 'upgrade' | 'product_purchase';
 export type PaymentMethod = 'payment_gateway' | 'pop' | 'wallet';
 
 export type PackagePaymentInitiated = DomainEvent<
@@ -14,7 +16,8 @@ export type PackagePaymentInitiated = DomainEvent<
     member_id: string;
     purpose: PaymentPurpose;
     method: PaymentMethod;
-    package_id: number;
+    /** The package paid for; null for a product purchase. */
+    package_id: number | null;
     /** Upgrades: the package the amount due was priced from. */
     from_package_id: number | null;
     amount_due_kobo: number;
@@ -23,6 +26,8 @@ export type PackagePaymentInitiated = DomainEvent<
     reference: string | null;
     /** Proof-of-payment uploads: where the receipt image is stored. */
     receipt_path: string | null;
+    /** Product purchases: the purchase (`purchase-<id>`) this payment pays; absent on package payments. */
+    purchase_id?: string | null;
   }
 >;
 

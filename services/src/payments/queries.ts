@@ -31,8 +31,9 @@ export function paymentToApi(row: PaymentRow): PackagePayment {
     first_name: row.first_name,
     last_name: row.last_name,
     username: row.username,
-    name: row.package_name ?? '',
-    package_name: row.package_name ?? '',
+    // A product purchase's payment has no package: its lists show what was bought instead.
+    name: row.package_name ?? (row.purpose === 'product_purchase' ? PRODUCT_PURCHASE_NAME : ''),
+    package_name: row.package_name ?? (row.purpose === 'product_purchase' ? PRODUCT_PURCHASE_NAME : ''),
     previous_package_name: row.previous_package_name,
     purpose: row.purpose,
     payment_type: row.method,
@@ -49,6 +50,8 @@ export function paymentToApi(row: PaymentRow): PackagePayment {
   };
 }
 
+const PRODUCT_PURCHASE_NAME = 'Product repurchase';
+
 export type PaymentListFilter = 'awaiting-decision' | 'upload-history' | { memberId: string; purpose?: 'registration' | 'upgrade' };
 
 function filtered(db: Executor, filter: PaymentListFilter) {
@@ -56,7 +59,8 @@ function filtered(db: Executor, filter: PaymentListFilter) {
   if (filter === 'awaiting-decision') query = query.where('p.status', 'in', awaitingDecision);
   else if (filter === 'upload-history') query = query.where('p.method', '=', 'pop').where('p.status', 'not in', awaitingDecision);
   else {
-    query = query.where('p.member_id', '=', filter.memberId).where('p.status', '!=', 'initiated');
+    // A member's package payments; their purchases have their own history (purchases/queries.ts).
+    query = query.where('p.member_id', '=', filter.memberId).where('p.status', '!=', 'initiated').where('p.purpose', 'in', ['registration', 'upgrade']);
     if (filter.purpose) query = query.where('p.purpose', '=', filter.purpose);
   }
   return query;

@@ -20,7 +20,8 @@ import { koboToNaira } from '../core/money';
 import { parseFormFields, readForm, storeImage, uploadMessages } from '../core/uploads';
 import { PaystackError } from '../gateway/paystack';
 import { findMember } from '../membership/queries';
-import { decideByAdmin, settleGatewayPayment, startPackagePayment } from './commands';
+import { purchaseOrderBody, purchasePaymentMessages } from '../contracts/purchases';
+import { decideByAdmin, settleGatewayPayment, startPackagePayment, startProductPurchasePayment } from './commands';
 import { countPayments, findPayment, packageDifference, pagePayments } from './queries';
 import { applyTransferWebhook, isTransferWebhook } from '../wallet/commands';
 
@@ -34,23 +35,52 @@ const decisionBody = z.object({ reason: z.string().max(500).optional() }).nullis
 const RECEIPT_FIELDS = ['payment_receipt', 'receipt', 'file', 'image'];
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Starts a package payment: by card (answers the provider's page) or by receipt (multipart). */
+  /**
+   * Starts a payment by card (answers the provider's page), by receipt (multipart) or from the
+   * wallet: of a package (txn_source package_payment) or of a product purchase (member_product_purchase,
+   * a repurchase pick-up: the cart is priced by the server).
+   */
   async function initiate(request: FastifyRequest, options: { fromWallet?: boolean } = {}) {
     const account = await authenticate(request);
     if (account.kind !== 'member') throw new Forbidden('This is for members only.');
     const form = await readForm(request);
     const body = parseFormFields(initiatePaymentBody, options.fromWallet ? { payment_type: 'payment_gateway', ...form.fields } : form.fields);
-    if (body.txn_source !== 'package_payment') throw new RuleViolation('Only package payments can be started here for now.', 'txn_source');
+    const isPurchase = body.txn_source === 'member_product_purchase';
+    if (!isPurchase && body.txn_source !== 'package_payment') throw new RuleViolation(purchasePaymentMessages.unknownSource, 'txn_source');
     const member = await findMember(app.db, account.id);
     if (!member) throw new NotFound('Member not found.');
-    const purpose = body.is_upgrade ? 'upgrade' : 'registration';
     const metadata = requestMetadata(request, app.clock());
-    const description = body.description || (purpose === 'upgrade' ? 'Package upgrade' : 'Registration package payment');
-    const payment = { memberId: member.id, purpose, targetPackageId: body.meta_data, amountNaira: body.amount, description } as const;
+    type Started = { paymentId: string; reference: string | null; amountDueKobo: number; purchaseId?: string };
+    let purpose: 'registration' | 'upgrade' | 'product_purchase';
+    let start: (method: 'payment_gateway' | 'pop' | 'wallet', receiptPath: string | null) => Promise<Started>;
+    if (isPurchase) {
+      const order = parseFormFields(purchaseOrderBody, form.fields);
+      purpose = 'product_purchase';
+      const purchase = {
+        memberId: member.id,
+        amountNaira: body.amount,
+        description: body.description || 'Product repurchase',
+        order: {
+          pickupType: order.pickup_type,
+          lines: order.products,
+          totalPriceKobo: order.total_price === null ? null : Math.round(order.total_price * 100),
+          totalPoints: order.total_points,
+          totalQuantity: order.total_quantity,
+        },
+      };
+      start = (method, receiptPath) => startProductPurchasePayment(app.commands, { ...purchase, method, receiptPath }, metadata);
+    } else {
+      const packagePurpose = body.is_upgrade ? 'upgrade' : 'registration';
+      purpose = packagePurpose;
+      const description = body.description || (packagePurpose === 'upgrade' ? 'Package upgrade' : 'Registration package payment');
+      const payment = { memberId: member.id, purpose: packagePurpose, targetPackageId: body.meta_data, amountNaira: body.amount, description } as const;
+      start = (method, receiptPath) => startPackagePayment(app.commands, { ...payment, method, receiptPath }, metadata);
+    }
+    const answer = (started: Started) => ({ payment_id: started.paymentId, amount: koboToNaira(started.amountDueKobo), ...(started.purchaseId ? { purchase_id: started.purchaseId } : {}) });
 
     if (options.fromWallet) {
-      const started = await startPackagePayment(app.commands, { ...payment, method: 'wallet', receiptPath: null }, metadata);
-      return { success: true, message: paymentMessages.walletPaid, data: { payment_id: started.paymentId, amount: koboToNaira(started.amountDueKobo) } };
+      const started = await start('wallet', null);
+      return { success: true, message: paymentMessages.walletPaid, data: answer(started) };
     }
 
     if (body.payment_type === 'pop') {
@@ -58,8 +88,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw new RuleViolation(uploadMessages.required, 'payment_receipt');
       const receiptPath = await storeImage(app.config.UPLOAD_DIR, 'receipts', file, 'payment_receipt');
       try {
-        const started = await startPackagePayment(app.commands, { ...payment, method: 'pop', receiptPath }, metadata);
-        return { success: true, message: paymentMessages.receiptUploaded, data: { payment_id: started.paymentId, amount: koboToNaira(started.amountDueKobo) } };
+        const started = await start('pop', receiptPath);
+        return { success: true, message: paymentMessages.receiptUploaded, data: answer(started) };
       } catch (error) {
         // A refused payment keeps no file.
         await rm(path.resolve(app.config.UPLOAD_DIR, receiptPath.replace(/^storage\//, '')), { force: true });
@@ -67,16 +97,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
 
-    const started = await startPackagePayment(app.commands, { ...payment, method: 'payment_gateway', receiptPath: null }, metadata);
+    const started = await start('payment_gateway', null);
     try {
       const opened = await app.gateway.initializeTransaction({
         email: member.email,
         amountKobo: started.amountDueKobo,
         reference: started.reference!,
         callbackUrl: `${app.config.publicUrl}/payment-complete`,
-        metadata: { payment_id: started.paymentId, member_id: member.id, purpose, cancel_action: `${app.config.publicUrl}/payment-complete?cancelled=1` },
+        metadata: { payment_id: started.paymentId, member_id: member.id, purpose, purchase_id: started.purchaseId ?? null, cancel_action: `${app.config.publicUrl}/payment-complete?cancelled=1` },
       });
-      const data = initiatedGatewayPayment.parse({ authorization_url: opened.authorizationUrl, access_code: opened.accessCode, reference: opened.reference, payment_id: started.paymentId, amount: koboToNaira(started.amountDueKobo) });
+      const data = initiatedGatewayPayment.parse({ authorization_url: opened.authorizationUrl, access_code: opened.accessCode, reference: opened.reference, ...answer(started) });
       return { success: true, message: 'Payment initiated successfully', data };
     } catch (error) {
       if (error instanceof PaystackError || error instanceof TypeError || (error as Error).name === 'TimeoutError') {

@@ -34,6 +34,12 @@ export async function bonusPercentages(db: Executor, kind: BonusTableKind, packa
   return row?.percentages ?? GENERATIONS.map(() => 0);
 }
 
+/** A whole table as package id → percentages of generations 1..10 (tables priced by the beneficiary's package). */
+export async function bonusPercentagesByPackage(db: Executor, kind: BonusTableKind): Promise<Record<number, number[]>> {
+  const rows = await db.selectFrom('bonus_generation_tables').select(['package_id', 'percentages']).where('kind', '=', kind).execute();
+  return Object.fromEntries(rows.map((row) => [row.package_id, row.percentages]));
+}
+
 /** Every registration package with its row of the table (the row id is the package id). */
 export async function listBonusTable(db: Executor, kind: BonusTableKind, options: { packageId?: number } = {}): Promise<BonusGenerationRow[]> {
   let query = db

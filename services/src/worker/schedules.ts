@@ -2,7 +2,9 @@ import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Runtime } from '../api/runtime';
 import { redisConnection } from '../core/wakeups';
+import { runMatchingSchedule } from '../matching/commands';
 import { expireOverdueRegistrations } from '../membership/expiry';
+import { runGlobalProfitShare, runProfitPoolShare } from '../profit-sharing/commands';
 import { runPayouts } from '../wallet/commands';
 
 /**
@@ -17,6 +19,11 @@ type ScheduledJob = { name: string; everyMs: number; run: (runtime: Runtime) => 
 export const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'expire-registrations', everyMs: 10 * 60_000, run: (runtime) => expireOverdueRegistrations(runtime.commands, runtime.clock()) },
   { name: 'payout-run', everyMs: 15 * 60_000, run: (runtime) => runPayouts({ commands: runtime.commands, gateway: runtime.gateway, log: runtime.logger }, runtime.clock()) },
+  // Each checks whether its period is due (Lagos date ≥ the share date; the previous month's pool on/after the 1st) and runs it once.
+  { name: 'global-profit-share', everyMs: 60 * 60_000, run: (runtime) => runGlobalProfitShare(runtime.commands, runtime.clock()) },
+  { name: 'profit-pool-share', everyMs: 60 * 60_000, run: (runtime) => runProfitPoolShare(runtime.commands, runtime.clock()) },
+  // Closes every matching cycle that ended (the midnight after its last day, Lagos) since the last one closed; each once.
+  { name: 'matching-cycles', everyMs: 60 * 60_000, run: (runtime) => runMatchingSchedule(runtime.commands, runtime.clock()) },
 ];
 
 export async function startSchedules(runtime: Runtime, logger: Logger, jobs: readonly ScheduledJob[] = scheduledJobs) {

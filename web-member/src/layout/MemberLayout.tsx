@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import {
   AppBar,
+  CircularProgress,
   Box,
   Divider,
   Drawer,
@@ -22,13 +23,22 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useMember } from '../auth/member-context';
 import { homeFor } from '../auth/outcome';
+import { useProfileDetails } from '../api/queries';
 import { MemberAvatar } from '../components/DefaultAvatar';
+import { storageUrl } from '../lib/storage';
 import { Logo } from '../components/Logo';
 import { LogoutDialog } from './LogoutDialog';
 import { memberNav } from './nav';
 
 const DRAWER_WIDTH = 264;
 const SIDEBAR_BG = '#113824';
+
+/** The member's uploaded photo (shared with the profile page's query, so a new photo shows at once). */
+function OwnAvatar({ size, sx }: { size: number; sx?: Parameters<typeof MemberAvatar>[0]['sx'] }) {
+  const user = useMember();
+  const details = useProfileDetails(user.uuid);
+  return <MemberAvatar src={storageUrl(details.data?.photo_path)} size={size} sx={sx} />;
+}
 
 function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const user = useMember();
@@ -41,7 +51,7 @@ function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: 
         data-testid="user-panel"
         sx={{ mx: 2, mb: 2, p: 1.75, borderRadius: 2.5, bgcolor: 'rgba(255,255,255,0.07)', display: 'flex', alignItems: 'center', gap: 1.5 }}
       >
-        <MemberAvatar size={44} sx={{ border: '2px solid rgba(255,255,255,0.25)' }} />
+        <OwnAvatar size={44} sx={{ border: '2px solid rgba(255,255,255,0.25)' }} />
         <Box sx={{ minWidth: 0 }}>
           <Typography noWrap sx={{ color: '#fff', fontWeight: 650, fontSize: '0.95rem' }} data-testid="user-panel-name">
             {user.first_name} {user.last_name}
@@ -156,12 +166,21 @@ export function MemberLayout() {
                   @{user.username}
                 </Typography>
               </Box>
-              <MemberAvatar size={36} />
+              <OwnAvatar size={36} />
             </Stack>
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1360, width: '100%', mx: 'auto' }}>
-          <Outlet />
+          {/* Pages load lazily inside the layout, so the menu stays put while one loads. */}
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+                <CircularProgress aria-label="Loading page" />
+              </Box>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
 

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { hashPassword } from '../src/auth/passwords';
+import { consumers } from '../src/consumers';
+import { createDb } from '../src/core/db';
+import { registerMember } from '../src/membership/commands';
+import { decideByAdmin, startPackagePayment } from '../src/payments/commands';
+import { demoLogins, seedDemoCompany } from '../src/seed/demo-company';
+import { type BenchModule, type Table, fmtInt, fmtMs } from './harness';
+import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll, quantile, rootId } from './network';
+
+/**
+ * Activation latency: from the admin's approval of a registration payment (decideByAdmin, the
+ * command behind PATCH /payments/package-payments/{id}/approve) until its bonuses are in the
+ * wallet tables, every consumer of services/src/consumers.ts drained as the worker would
+ * (drainConsumer in list order, passes until one applies nothing). Three cases in one database,
+ * measured in interleaved rounds so load drifts hit them alike:
+ *   reference       sponsored by the root, placed a few levels under it (binary fill)
+ *   sponsor chain   sponsored by the bottom of a 10-generation sponsor chain (10 generations paid)
+ *   placement chain sponsored by the root, placed at the bottom of a 10,000-deep placement chain
+ * Everyone pays Crown (the package whose table reaches all 10 generations). BENCH_ACTIVATIONS
+ * (20) per case, after one unmeasured warm-up each; BENCH_PLACEMENT_DEPTH (10000).
+ */
+
+const SPONSOR_GENERATIONS = 10;
+const CROWN = 6;
+
+type CaseName = 'reference' | 'sponsor chain' | 'placement chain';
+type Measured = { ms: number; perConsumer: Map<string, number>; bonusRows: number; rankRises: number };
+
+function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+const activationBench: BenchModule = {
+  name: 'activation',
+  description: 'payment approval → bonuses in the wallet tables, deep networks ÷ a member under the root',
+  async run(ctx) {
+    const activations = envInt('BENCH_ACTIVATIONS', 20);
+    const placementDepth = envInt('BENCH_PLACEMENT_DEPTH', 10_000);
+    const database = await ctx.freshDatabase('activation');
+    const db = createDb(database.connectionString, { max: 4, applicationName: 'portal-bench-activation' });
+    const commands = commandContext(db);
+    const now = new Date();
+    try {
+      await seedDemoCompany(commands, now);
+      const root = await rootId(db);
+
+      // --- The networks, in bulk (services/bench/network.ts): root's left leg is the placement
+      // chain P1..Pn (each sponsored by the root); its right child R holds the sponsor chain
+      // S1..S10 (S1 sponsored by the root, each S the next one's sponsor and placement parent)
+      // on its left and the reference anchor Q on its right.
+      const member = (username: string, sponsorId: string, placementParentId: string, leg: 'left' | 'right'): BulkMember => ({ id: randomUUID(), username, sponsorId, placementParentId, leg, packageId: CROWN });
+      const network: BulkMember[] = [];
+      let parent = root;
+      for (let i = 1; i <= placementDepth; i++) {
+        const p = member(`p${i}`, root, parent, 'left');
+        network.push(p);
+        parent = p.id;
+      }
+      const r = member('r', root, root, 'right');
+      const q = member('q', root, r.id, 'right');
+      network.push(r, q);
+      let sponsor = root;
+      parent = r.id;
+      for (let i = 1; i <= SPONSOR_GENERATIONS; i++) {
+        const s = member(`s${i}`, sponsor, parent, 'left');
+        network.push(s);
+        sponsor = s.id;
+        parent = s.id;
+      }
+      const bottomOfPlacementChain = network[placementDepth - 1]!;
+      const bottomOfSponsorChain = network[network.length - 1]!;
+
+      ctx.log(`activation: appending ${network.length} members in bulk`);
+      let t0 = performance.now();
+      await appendMembers(db, network, now);
+      const appendSeconds = (performance.now() - t0) / 1000;
+      ctx.log(`activation: appended in ${appendSeconds.toFixed(1)} s; consumers catching up on the setup`);
+      t0 = performance.now();
+      const setupDrain = await drainAll(db);
+      const setupDrainSeconds = (performance.now() - t0) / 1000;
+      ctx.log(`activation: consumers caught up in ${setupDrainSeconds.toFixed(1)} s (${[...setupDrain.perConsumer].map(([c, ms]) => `${c} ${(ms / 1000).toFixed(1)} s`).join(', ')})`);
+
+      // --- The measured members: registered and their receipts uploaded (unmeasured), each case
+      // filling its anchor's subtree breadth-first.
+      const passwordHash = await hashPassword('bench password 2026');
+      const admin = await db.selectFrom('admins').select('id').where('email', '=', demoLogins.admin.email).executeTakeFirstOrThrow();
+      const anchors: Record<CaseName, { sponsorId: string; sponsorUsername: string; anchor: { id: string; username: string } }> = {
+        reference: { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: q.id, username: q.username } },
+        'sponsor chain': { sponsorId: bottomOfSponsorChain.id, sponsorUsername: bottomOfSponsorChain.username, anchor: { id: bottomOfSponsorChain.id, username: bottomOfSponsorChain.username } },
+        'placement chain': { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: bottomOfPlacementChain.id, username: bottomOfPlacementChain.username } },
+      };
+      const cases = Object.keys(anchors) as CaseName[];
+      const payments: Record<CaseName, Array<{ paymentId: string; memberId: string }>> = { reference: [], 'sponsor chain': [], 'placement chain': [] };
+      ctx.log(`activation: registering ${cases.length} × ${activations + 1} members and their receipts`);
+      let serial = 0;
+      for (const name of cases) {
+        const open = [anchors[name].anchor.username, anchors[name].anchor.username];
+        for (let i = 0; i <= activations; i++) {
+          const placement = open.shift()!;
+          const username = `bench${++serial}`;
+          const { memberId } = await registerMember(
+            commands,
+            { first_name: 'Bench', last_name: name, username, password: 'unused', email: `${username}@bench.test`, phone: '08030000000', referrer: placement, placer: anchors[name].sponsorUsername, package_id: CROWN, passwordHash },
+            benchMetadata(now),
+          );
+          open.push(username, username);
+          const started = await startPackagePayment(
+            commands,
+            { memberId, purpose: 'registration', method: 'pop', targetPackageId: null, amountNaira: null, description: 'bench', receiptPath: 'storage/receipts/bench.png' },
+            benchMetadata(now),
+          );
+          payments[name].push({ paymentId: started.paymentId, memberId });
+        }
+      }
+      await drainAll(db);
+
+      // --- Measure: rounds of one activation per case, the case order rotating each round.
+      const results: Record<CaseName, Measured[]> = { reference: [], 'sponsor chain': [], 'placement chain': [] };
+      for (let round = 0; round <= activations; round++) {
+        for (let k = 0; k < cases.length; k++) {
+          const name = cases[(round + k) % cases.length]!;
+          const { paymentId, memberId } = payments[name][round]!;
+          await drainAll(db);
+          const logEnd = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
+          const started = performance.now();
+          await decideByAdmin(commands, paymentId, { type: 'approve' }, { ...benchMetadata(new Date()), actor: { type: 'admin', id: admin.id } });
+          const { perConsumer, settledAt } = await drainAll(db);
+          const ms = settledAt - started;
+          const activation = await db.selectFrom('events').select('event_id').where('stream_id', '=', `member-${memberId}`).where('type', '=', 'MemberActivated').executeTakeFirstOrThrow();
+          const bonusRows = (await db.selectFrom('wallet_entries').select('global_position').where('cause_event_id', '=', activation.event_id).execute()).length;
+          if (bonusRows === 0) throw new Error(`activation of ${name} member ${memberId}: no bonus in the wallet tables`);
+          // Ranks the activation's PV lifted, up the whole placement path (the points policy).
+          const rankRises = (await sql<{ n: number }>`select count(*)::int as n from events where type = 'RankAchieved' and global_position > ${logEnd}`.execute(db)).rows[0]!.n;
+          if (round > 0) results[name].push({ ms, perConsumer, bonusRows, rankRises });
+        }
+        if (round % 5 === 0) ctx.log(`activation: round ${round}/${activations}`);
+      }
+
+      const p = (name: CaseName, q: number) => quantile(results[name].map((m) => m.ms), q);
+      const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+      // Placement depth of the measured members (the root is depth 0), as built.
+      const depths = async (name: CaseName) => {
+        const ids = payments[name].map((x) => x.memberId);
+        const { rows } = await sql<{ lo: number; hi: number }>`
+          with recursive up(start_id, id, depth) as (
+            select id, placement_parent_id, 1 from members where id = any(${sql.val(ids)}::uuid[])
+            union all
+            select up.start_id, m.placement_parent_id, up.depth + 1 from up join members m on m.id = up.id where m.placement_parent_id is not null
+          )
+          select min(d)::int as lo, max(d)::int as hi from (select start_id, max(depth) as d from up group by start_id) t`.execute(db);
+        return `${rows[0]!.lo}–${rows[0]!.hi}`;
+      };
+      const shape: Record<CaseName, string> = {
+        reference: `sponsor: the root; placement depth ${await depths('reference')}`,
+        'sponsor chain': `sponsor chain of ${SPONSOR_GENERATIONS + 1} up to the root (10 paid); placement depth ${await depths('sponsor chain')}`,
+        'placement chain': `sponsor: the root; placement depth ${await depths('placement chain')}`,
+      };
+      const latency: Table = {
+        title: `activation → bonuses in the wallet tables, ${activations} activations per case (ms)`,
+        columns: ['case', 'network', 'p50', 'p95', 'max', 'p50 ÷ reference', 'p95 ÷ reference', 'wallet rows per activation', 'rank rises (max)'],
+        rows: cases.map((name) => [
+          name,
+          shape[name],
+          fmtMs(p(name, 0.5)),
+          fmtMs(p(name, 0.95)),
+          fmtMs(p(name, 1)),
+          name === 'reference' ? '—' : ratio(p(name, 0.5), p('reference', 0.5)),
+          name === 'reference' ? '—' : ratio(p(name, 0.95), p('reference', 0.95)),
+          fmtInt(quantile(results[name].map((m) => m.bonusRows), 0.5)),
+          fmtInt(Math.max(...results[name].map((m) => m.rankRises))),
+        ]),
+        notes: [
+          'one database for all three cases; approval and drain run in one process against PostgreSQL on the same machine',
+          'rank rises: RankAchieved events the activation caused; an activation whose PV lifts every ancestor of a deep chain to a new rank records one per ancestor',
+          `setup: ${fmtInt(network.length)} members appended in bulk in ${appendSeconds.toFixed(1)} s, consumers caught up on them in ${setupDrainSeconds.toFixed(1)} s (not measured)`,
+        ],
+      };
+      const consumerNames = consumers.map((c) => c.name);
+      const breakdown: Table = {
+        title: 'where the time goes: p50 ms per consumer drained (the approval command itself is the rest)',
+        columns: ['case', ...consumerNames],
+        rows: cases.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name].map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
+      };
+      const data = Object.fromEntries(
+        cases.map((name) => [
+          name,
+          {
+            network: shape[name],
+            p50Ms: p(name, 0.5),
+            p95Ms: p(name, 0.95),
+            ratioP50: p(name, 0.5) / p('reference', 0.5),
+            ratioP95: p(name, 0.95) / p('reference', 0.95),
+            samplesMs: results[name].map((m) => Number(m.ms.toFixed(2))),
+            perConsumerP50Ms: Object.fromEntries(consumerNames.map((c) => [c, quantile(results[name].map((m) => m.perConsumer.get(c) ?? 0), 0.5)])),
+            walletRowsPerActivation: quantile(results[name].map((m) => m.bonusRows), 0.5),
+            rankRises: results[name].map((m) => m.rankRises),
+          },
+        ]),
+      );
+      return { tables: [latency, breakdown], data: { activations, placementDepth, consumers: consumerNames, setup: { members: network.length, appendSeconds, setupDrainSeconds }, cases: data } };
+    } finally {
+      await db.destroy();
+    }
+  },
+};
+
+export default activationBench;

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { BonusCause } from '../compensation/events';
+import { type MatchingMember, type MatchingTerms, dueCycleEnds, isCalendarDate, matchingBonus } from './policies';
+
+/** The seeded plan: a pair is 100 PV, 1 PV = ₦1,000, 10% → one pair pays 100 × ₦1,000 × 10% = ₦10,000. */
+const terms: MatchingTerms = { cycle_end: '2026-11-18', total_pv: 100, percent: 10, unit_point_value_kobo: 100_000 };
+const cause: BonusCause = { event_id: 'ev-cycle', event_type: 'MatchingCycleClosed', stream_id: 'matching-cycle-2026-11-18', member_id: null };
+const member = (overrides: Partial<MatchingMember> = {}): MatchingMember => ({
+  id: 'a',
+  active: true,
+  leftChildActive: true,
+  rightChildActive: true,
+  capKobo: 0,
+  carriedLeft: 0,
+  carriedRight: 0,
+  newLeft: 0,
+  newRight: 0,
+  ...overrides,
+});
+
+describe('the matching bonus of one member in one cycle', () => {
+  it('Given L = 0 + 350 and R = 0 + 320, Then pairs = floor(320 / 100) = 3, bonus = 3 × 100 × ₦1,000 × 10% = ₦30,000, each leg loses 300 (50 and 20 carry)', () => {
+    const result = matchingBonus(member({ newLeft: 350, newRight: 320 }), terms, cause);
+    expect(result.pairs).toBe(3);
+    expect(result.consumedPv).toBe(300);
+    expect(result.decisions).toEqual([
+      {
+        type: 'BonusCredited',
+        data: {
+          kind: 'matching',
+          beneficiary_id: 'a',
+          amount_kobo: 3_000_000,
+          cause,
+          generation: null,
+          inputs: { cycle_end: '2026-11-18', carried_left: 0, carried_right: 0, new_left: 350, new_right: 320, pairs: 3, total_pv: 100, unit_point_value_kobo: 100_000, percent: 10, cap_kobo: 0 },
+        },
+      },
+    ]);
+  });
+
+  it('Given carried L 50 + new 30 = 80 and carried R 20 + new 200 = 220, Then min 80 < 100: no pair, nothing recorded, nothing consumed', () => {
+    expect(matchingBonus(member({ carriedLeft: 50, newLeft: 30, carriedRight: 20, newRight: 200 }), terms, cause)).toEqual({ decisions: [], pairs: 0, consumedPv: 0 });
+  });
+
+  it('Given carried L 50 + new 60 = 110 and carried R 20 + new 180 = 200, Then 1 pair = ₦10,000, and the carry forms part of it', () => {
+    const result = matchingBonus(member({ carriedLeft: 50, newLeft: 60, carriedRight: 20, newRight: 180 }), terms, cause);
+    expect(result).toMatchObject({ pairs: 1, consumedPv: 100 });
+    expect(result.decisions[0]).toMatchObject({ type: 'BonusCredited', data: { amount_kobo: 1_000_000, inputs: { carried_left: 50, new_left: 60, carried_right: 20, new_right: 180, pairs: 1 } } });
+  });
+
+  it('Given a 7.5% plan and 1 pair, Then 100 × ₦1,000 × 7.5% = ₦7,500; with 1 PV = ₦0.33, 100 × 33 kobo × 7.5% = 247.5 → 247 kobo (rounded down)', () => {
+    expect(matchingBonus(member({ newLeft: 100, newRight: 100 }), { ...terms, percent: 7.5 }, cause).decisions[0]!.data.amount_kobo).toBe(750_000);
+    expect(matchingBonus(member({ newLeft: 100, newRight: 100 }), { ...terms, percent: 7.5, unit_point_value_kobo: 33 }, cause).decisions[0]!.data.amount_kobo).toBe(247);
+  });
+
+  it('Given 6 pairs (₦60,000) and a Starter cap of ₦50,000, Then ₦50,000 credited and ₦60,000 − ₦50,000 = ₦10,000 withheld as matching_cap_reached; all 600 PV per leg are consumed', () => {
+    const result = matchingBonus(member({ newLeft: 800, newRight: 600, capKobo: 5_000_000 }), terms, cause);
+    expect(result).toMatchObject({ pairs: 6, consumedPv: 600 });
+    expect(result.decisions.map((d) => [d.type, d.data.amount_kobo, d.type === 'BonusWithheld' ? d.data.reason : null])).toEqual([
+      ['BonusCredited', 5_000_000, null],
+      ['BonusWithheld', 1_000_000, 'matching_cap_reached'],
+    ]);
+    expect(result.decisions[0]!.data.inputs).toMatchObject({ cap_kobo: 5_000_000, pairs: 6 });
+  });
+
+  it('Given 5 pairs (₦50,000) and a cap of exactly ₦50,000, Then ₦50,000 credited and nothing withheld; a cap of 0 means no cap: 20 pairs = ₦200,000', () => {
+    expect(matchingBonus(member({ newLeft: 500, newRight: 500, capKobo: 5_000_000 }), terms, cause).decisions.map((d) => d.type)).toEqual(['BonusCredited']);
+    expect(matchingBonus(member({ newLeft: 2_000, newRight: 2_000, capKobo: 0 }), terms, cause).decisions.map((d) => d.data.amount_kobo)).toEqual([20_000_000]);
+  });
+
+  it('Given an inactive member with 2 pairs, Then ₦20,000 is withheld as inactive_beneficiary and both legs still lose 200', () => {
+    const result = matchingBonus(member({ active: false, newLeft: 250, newRight: 200 }), terms, cause);
+    expect(result).toMatchObject({ pairs: 2, consumedPv: 200 });
+    expect(result.decisions).toEqual([expect.objectContaining({ type: 'BonusWithheld', data: expect.objectContaining({ amount_kobo: 2_000_000, reason: 'inactive_beneficiary' }) })]);
+  });
+
+  it('Given an inactive member with 6 pairs and a ₦50,000 cap, Then what would have been paid (₦50,000) is withheld, once', () => {
+    const result = matchingBonus(member({ active: false, newLeft: 600, newRight: 600, capKobo: 5_000_000 }), terms, cause);
+    expect(result.decisions.map((d) => d.data.amount_kobo)).toEqual([5_000_000]);
+  });
+
+  it('Given 1 pair but the right placement child inactive (its downline made the volume), Then ₦10,000 withheld as no_second_leg', () => {
+    const result = matchingBonus(member({ rightChildActive: false, newLeft: 100, newRight: 100 }), terms, cause);
+    expect(result.decisions).toEqual([expect.objectContaining({ type: 'BonusWithheld', data: expect.objectContaining({ amount_kobo: 1_000_000, reason: 'no_second_leg' }) })]);
+  });
+
+  it('Given an active member with volume on one leg only (L 500, R 0), Then no pair: nothing recorded, no withheld row every cycle', () => {
+    expect(matchingBonus(member({ rightChildActive: false, newLeft: 500 }), terms, cause).decisions).toEqual([]);
+  });
+
+  it('Given a 0% plan and 3 pairs, Then nothing is recorded and nothing consumed (the volume keeps carrying)', () => {
+    expect(matchingBonus(member({ newLeft: 300, newRight: 300 }), { ...terms, percent: 0 }, cause)).toMatchObject({ decisions: [], consumedPv: 0 });
+  });
+});
+
+describe('the cycle calendar (from 2026-01-01 in Lagos, named by the last day)', () => {
+  it('Given 7-day cycles and nothing closed, When today is 2026-11-22, Then only the latest ended cycle: day 0 = 01-01, 325 days later floor(325 / 7) = 46 cycles, the 46th ends 01-01 + 46 × 7 − 1 = 2026-11-18', () => {
+    expect(dueCycleEnds({ today: '2026-11-22', frequencyDays: 7, lastClosed: null })).toEqual(['2026-11-18']);
+  });
+
+  it('Given 2026-11-18 closed, Then nothing is due until 2026-11-26 (the day after 11-25)', () => {
+    expect(dueCycleEnds({ today: '2026-11-25', frequencyDays: 7, lastClosed: '2026-11-18' })).toEqual([]);
+    expect(dueCycleEnds({ today: '2026-11-26', frequencyDays: 7, lastClosed: '2026-11-18' })).toEqual(['2026-11-25']);
+  });
+
+  it('Given 2026-11-04 closed and the scheduler down for two weeks, When today is 2026-11-22, Then 11-11 and 11-18 close, oldest first', () => {
+    expect(dueCycleEnds({ today: '2026-11-22', frequencyDays: 7, lastClosed: '2026-11-04' })).toEqual(['2026-11-11', '2026-11-18']);
+  });
+
+  it('Given the first 7 days not over (today 2026-01-07), Then nothing; on 2026-01-08 the cycle ending 2026-01-07 is due', () => {
+    expect(dueCycleEnds({ today: '2026-01-07', frequencyDays: 7, lastClosed: null })).toEqual([]);
+    expect(dueCycleEnds({ today: '2026-01-08', frequencyDays: 7, lastClosed: null })).toEqual(['2026-01-07']);
+  });
+
+  it('Given the frequency changed from 7 to 30 days after 2026-11-18 closed, Then the next end on the 30-day grid after it: 01-01 + 11 × 30 − 1 = 2026-11-26, due from 11-27', () => {
+    expect(dueCycleEnds({ today: '2026-11-26', frequencyDays: 30, lastClosed: '2026-11-18' })).toEqual([]);
+    expect(dueCycleEnds({ today: '2026-11-27', frequencyDays: 30, lastClosed: '2026-11-18' })).toEqual(['2026-11-26']);
+  });
+
+  it('accepts only real dates written YYYY-MM-DD', () => {
+    expect(isCalendarDate('2026-11-18')).toBe(true);
+    expect(isCalendarDate('2026-02-30')).toBe(false);
+    expect(isCalendarDate('18/11/2026')).toBe(false);
+  });
+});

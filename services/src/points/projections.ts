@@ -1,0 +1,152 @@
+import { type Transaction, sql } from 'kysely';
+import type { BonusCause } from '../compensation/events';
+import type { Consumer } from '../core/consumers';
+import { type EventMetadata, type RecordedEvent, appendToStreams } from '../core/event-store';
+import { reserveKey } from '../core/unique-keys';
+import type { Database } from '../database';
+import { memberStream } from '../membership/events';
+import { type RankAchieved, rankKey, rankKeyScope, rankStream } from './events';
+import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
+
+type Trx = Transaction<Database>;
+
+/** A member whose CPV (or package) changed and who may qualify for a rank above the one recorded. */
+type RankCandidate = { member_id: string; cpv: number; rank_id: number | null };
+
+/**
+ * Adds `pv` to the member (personal PV and CPV) and to every placement ancestor (CPV and the leg
+ * the path arrives by), in ONE statement however deep the member is: a recursive walk up
+ * members.placement_parent_id (the inline members table is current, and activated members never
+ * move), then an upsert of every row on the path. An upsert rather than an update: an ancestor
+ * that has not paid yet has no row, and its volumes must still count when it activates.
+ *
+ * The same statement returns the members on the path whose rank may have risen: activated, and
+ * some rank within their CPV and current package lies above the rank recorded. Packages only
+ * rise, so judging by the current package finds every candidate; each is then judged exactly on
+ * the package it held at the cause (packagesAtCause).
+ */
+async function creditPath(trx: Trx, memberId: string, pv: number, at: string): Promise<RankCandidate[]> {
+  const { rows } = await sql<RankCandidate>`
+    with recursive up(member_id, leg, depth) as (
+      select id, null::text, 0 from members where id = ${memberId}
+      union all
+      select m.placement_parent_id, m.placement_leg::text, up.depth + 1
+      from up join members m on m.id = up.member_id
+      where m.placement_parent_id is not null and ${pv}::bigint > 0
+    ),
+    credited as (
+      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
+      select member_id,
+        case when depth = 0 then ${pv}::bigint else 0 end,
+        ${pv}::bigint,
+        case when leg = 'left' then ${pv}::bigint else 0 end,
+        case when leg = 'right' then ${pv}::bigint else 0 end,
+        ${at}::timestamptz
+      from up
+      on conflict (member_id) do update set
+        personal_pv = mp.personal_pv + excluded.personal_pv,
+        cpv = mp.cpv + excluded.cpv,
+        left_pv = mp.left_pv + excluded.left_pv,
+        right_pv = mp.right_pv + excluded.right_pv,
+        updated_at = excluded.updated_at
+      returning mp.member_id, mp.cpv, mp.rank_id
+    )
+    select c.member_id, c.cpv, c.rank_id
+    from credited c
+      join up on up.member_id = c.member_id
+      join members m on m.id = c.member_id
+      left join ranks recorded on recorded.id = c.rank_id
+    where m.activated_at is not null
+      and exists (
+        select 1 from ranks r
+        where r.points <= c.cpv and r.package_id <= m.package_id
+          and (recorded.id is null or (r.points, r.id) > (recorded.points, recorded.id)))
+    order by up.depth`.execute(trx);
+  return rows;
+}
+
+/**
+ * The package each member held at the cause, in the log's commit order: its latest activation or
+ * upgrade up to the cause. Not the package it holds now: the policy may run behind (or replay
+ * the log), and a later upgrade must not be credited to an earlier cause. A member not yet
+ * activated at the cause is absent (it holds no rank yet).
+ */
+async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: RecordedEvent): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const { rows } = await sql<{ member_id: string; package_id: number }>`
+    select c.member_id, p.package_id
+    from unnest(${sql.val(memberIds)}::uuid[], ${sql.val(memberIds.map(memberStream))}::text[]) as c(member_id, stream_id)
+    cross join lateral (
+      select coalesce((e.data->>'to_package_id')::int, (e.data->>'package_id')::int) as package_id
+      from events e
+      where e.stream_id = c.stream_id
+        and e.type in ('MemberActivated', 'MemberPackageUpgraded')
+        and (e.transaction_id, e.global_position) <= (${cause.transactionId}::xid8, ${cause.globalPosition}::bigint)
+      order by e.stream_position desc
+      limit 1
+    ) p`.execute(trx);
+  return new Map(rows.map((row) => [row.member_id, row.package_id]));
+}
+
+/**
+ * Records each rank reached once: the (member, rank) key is reserved first, so a replay of the
+ * log (or a re-run of a batch) appends nothing twice, but still sets the rank in member_points.
+ * rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
+ */
+async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: RecordedEvent): Promise<void> {
+  if (decisions.length === 0) return;
+  const fresh: RankAchieved[] = [];
+  for (const decision of decisions) {
+    if (await reserveKey(trx, rankKeyScope, rankKey(decision.data.member_id, decision.data.rank_id), cause.eventId)) fresh.push(decision);
+  }
+  const metadata: EventMetadata = {
+    actor: { type: 'system', id: 'points' },
+    now: cause.recordedAt,
+    causation_id: cause.eventId,
+    correlation_id: cause.metadata.correlation_id ?? cause.eventId,
+  };
+  // appendToStreams takes each rank stream's advisory lock, as recordBonuses does for wallets.
+  await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
+  await sql`
+    update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${cause.recordedAt}::timestamptz
+    from unnest(${sql.val(decisions.map((d) => d.data.member_id))}::uuid[], ${sql.val(decisions.map((d) => d.data.rank_id))}::int[]) as t(member_id, rank_id)
+    where mp.member_id = t.member_id`.execute(trx);
+  // The members read table carries the rank too: sign-in, profile and member lists show it.
+  await sql`
+    update members m set rank_id = t.rank_id
+    from unnest(${sql.val(decisions.map((d) => d.data.member_id))}::uuid[], ${sql.val(decisions.map((d) => d.data.rank_id))}::int[]) as t(member_id, rank_id)
+    where m.id = t.member_id`.execute(trx);
+}
+
+/**
+ * Points (BUSINESS-RULES.md §3 "PV and CPV", leg volumes, ranks; docs/points.md): a policy with
+ * working state. Each activation, upgrade and paid repurchase adds its PV to the member and up the
+ * placement tree, then the member and every ancestor whose CPV changed is checked against the
+ * ranks, and a rise is recorded as `RankAchieved` in the same transaction.
+ */
+export const pointsPolicy: Consumer = {
+  name: 'points',
+  kind: 'policy',
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
+  batchSize: 100,
+  async apply(trx, events) {
+    const ranks: Rank[] = await trx.selectFrom('ranks').select(['id', 'name', 'points', 'package_id']).execute();
+    for (const recorded of events) {
+      const event = recorded as RecordedEvent<PvEvent>;
+      const pv = pvDelta(event);
+      // A pick-up paid by the package adds nothing and changes no package: nothing to check.
+      if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
+      const memberId = event.data.member_id;
+      const candidates = await creditPath(trx, memberId, pv, recorded.recordedAt);
+      const packages = await packagesAtCause(trx, candidates.map((c) => c.member_id), recorded);
+      const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: memberId };
+      const decisions = candidates.flatMap((c) => {
+        const packageId = packages.get(c.member_id);
+        if (packageId === undefined) return [];
+        const decision = rankAchievement({ memberId: c.member_id, cpv: c.cpv, packageId, recordedRankId: c.rank_id, ranks, cause });
+        return decision ? [decision] : [];
+      });
+      await recordRanks(trx, decisions, recorded);
+    }
+  },
+};

@@ -1,0 +1,95 @@
+import { type Transaction, sql } from 'kysely';
+import { type BonusCause, type BonusCredited, bonusKey, walletStream } from '../compensation/events';
+import type { Consumer } from '../core/consumers';
+import type { Executor } from '../core/db';
+import { type EventMetadata, type RecordedEvent, appendToStreams } from '../core/event-store';
+import type { Database } from '../database';
+import { companyDate } from '../wallet/payout-schedule';
+import type { ProfitSharingEvent } from './events';
+import { type GlobalProfitMember, type ProfitPoolCandidate, globalProfitShares, profitPoolShares } from './policies';
+
+type Trx = Transaction<Database>;
+
+/**
+ * The members a global profit share is among: active, holding a rank that is global-profit
+ * eligible (member_points, kept by the points policy), with their CPV. The company root is left
+ * out: its wallet is the company's own, and what the company keeps needs no bonus.
+ */
+export async function globalProfitMembers(db: Executor): Promise<GlobalProfitMember[]> {
+  const { rows } = await sql<{ id: string; cpv: string }>`
+    select m.id, p.cpv::text as cpv
+    from member_points p
+    join ranks r on r.id = p.rank_id and r.is_global_profit_eligible
+    join members m on m.id = p.member_id
+    where m.activated_at is not null and not m.deactivated and not m.is_root
+    order by m.id`.execute(db);
+  return rows.map((r) => ({ id: r.id, cpv: Number(r.cpv) }));
+}
+
+/**
+ * The members on the profit-pool package with what the criteria look at; policies.ts decides who
+ * qualifies. `memberId` narrows it to one member (the dashboard flag).
+ */
+export async function profitPoolCandidates(db: Executor, packageId: number, memberId?: string): Promise<ProfitPoolCandidate[]> {
+  const { rows } = await sql<{ id: string; package_id: number; active: boolean; activated_at: Date | null; active_sponsored: number }>`
+    select m.id, m.package_id, (m.activated_at is not null and not m.deactivated) as active, m.activated_at,
+      (select count(*)::int from members d where d.sponsor_id = m.id and d.activated_at is not null and not d.deactivated) as active_sponsored
+    from members m
+    where m.package_id = ${packageId} and m.activated_at is not null and not m.is_root
+      ${memberId ? sql`and m.id = ${memberId}` : sql``}
+    order by m.id`.execute(db);
+  return rows.map((r) => ({ id: r.id, package_id: r.package_id, active: r.active, activated_on: r.activated_at ? companyDate(r.activated_at) : null, active_sponsored: r.active_sponsored }));
+}
+
+/**
+ * Records each share once, keyed by (run, member, kind) (compensation/events.ts bonusKey: the
+ * run's event is the cause), in a few round trips: one insert reserves every key, one bulk append
+ * writes the wallets (under each wallet stream's lock, as withdrawals take it).
+ */
+async function recordShares(trx: Trx, decisions: readonly BonusCredited[], cause: RecordedEvent): Promise<void> {
+  if (decisions.length === 0) return;
+  const keys = decisions.map((d) => bonusKey(d.data));
+  const { rows } = await sql<{ key: string }>`
+    insert into unique_keys (scope, key, owner)
+    select 'bonus', key, ${cause.eventId} from unnest(${sql.val(keys)}::text[]) as k(key)
+    on conflict do nothing returning key`.execute(trx);
+  const reserved = new Set(rows.map((r) => r.key));
+  const fresh = decisions.filter((d) => reserved.has(bonusKey(d.data)));
+  const metadata: EventMetadata = {
+    actor: { type: 'system', id: 'profit-sharing' },
+    now: cause.recordedAt,
+    causation_id: cause.eventId,
+    correlation_id: cause.metadata.correlation_id ?? cause.eventId,
+  };
+  await appendToStreams(trx, fresh.map((d) => ({ streamId: walletStream(d.data.beneficiary_id), events: [d] })), { metadata });
+}
+
+/**
+ * Pays the periodic shares (BUSINESS-RULES.md §3): a recorded global profit share or profit pool
+ * is shared among the members who qualify when it is processed (moments after the run).
+ */
+export const profitSharingPolicy: Consumer = {
+  name: 'profit-sharing',
+  kind: 'policy',
+  eventTypes: ['GlobalProfitShared', 'ProfitPoolShared'],
+  // A run pays every qualifying member: one run per batch keeps each transaction to one run.
+  batchSize: 1,
+  async apply(trx, events) {
+    for (const recorded of events) {
+      const event = recorded as RecordedEvent<ProfitSharingEvent>;
+      const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: null };
+      if (event.type === 'GlobalProfitShared') {
+        const decisions = globalProfitShares({ cause, ...event.data, members: await globalProfitMembers(trx) });
+        await recordShares(trx, decisions, recorded);
+      } else if (event.type === 'ProfitPoolShared') {
+        const decisions = profitPoolShares({
+          cause,
+          ...event.data,
+          run_date: companyDate(new Date(recorded.recordedAt)),
+          candidates: await profitPoolCandidates(trx, event.data.criteria.package_id),
+        });
+        await recordShares(trx, decisions, recorded);
+      }
+    }
+  },
+};

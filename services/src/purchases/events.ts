@@ -1,0 +1,54 @@
+import type { DomainEvent } from '../core/event-store';
+
+/**
+ * A member's product purchase (an order), one stream per purchase: `purchase-<uuid>`
+ * (BUSINESS-RULES.md §5). Money in kobo; a line's `price_kobo` and `points` are per unit, as the
+ * catalogue priced them when the purchase was placed (a later price change never reprices it).
+ */
+export type PickupType = 'registration_pickup' | 'upgrade_pickup' | 'repurchase_pickup';
+export const pickupTypes = ['registration_pickup', 'upgrade_pickup', 'repurchase_pickup'] as const satisfies readonly PickupType[];
+
+/** How the purchase is paid: a payment (card, receipt, wallet) or, for allowance pick-ups, the package's pick-up allowance. */
+export type PurchasePaymentMethod = 'payment_gateway' | 'pop' | 'wallet' | 'allowance';
+
+export type PurchaseLine = { product_id: number; name: string; qty: number; price_kobo: number; points: number };
+
+/** The order as the server priced it from the catalogue. `payment_id`: the payment that pays it (null for allowance pick-ups). */
+export type ProductPurchaseInitiated = DomainEvent<
+  'ProductPurchaseInitiated',
+  {
+    purchase_id: string;
+    member_id: string;
+    pickup_type: PickupType;
+    payment_method: PurchasePaymentMethod;
+    payment_id: string | null;
+    total_price_kobo: number;
+    total_points: number;
+    total_quantity: number;
+    lines: PurchaseLine[];
+  }
+>;
+
+/**
+ * The purchase is paid (the shared contract of this session: PV and the repurchase, unilevel and
+ * loyalty bonuses follow from it for `repurchase_pickup`). Recorded once per purchase.
+ */
+export type ProductPurchasePaid = DomainEvent<
+  'ProductPurchasePaid',
+  {
+    purchase_id: string;
+    member_id: string;
+    pickup_type: PickupType;
+    total_price_kobo: number;
+    total_points: number;
+    lines: PurchaseLine[];
+    payment_method: PurchasePaymentMethod;
+  }
+>;
+
+/** An admin declined the payment (a receipt, or a gateway payment of another amount): the purchase will not be paid. */
+export type ProductPurchasePaymentDeclined = DomainEvent<'ProductPurchasePaymentDeclined', { purchase_id: string; payment_id: string; reason: string }>;
+
+export type ProductPurchaseEvent = ProductPurchaseInitiated | ProductPurchasePaid | ProductPurchasePaymentDeclined;
+
+export const purchaseStream = (purchaseId: string) => `purchase-${purchaseId}`;

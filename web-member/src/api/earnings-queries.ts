@@ -1,0 +1,87 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { earningsApi, type MemberIncentiveClaim } from './earnings';
+
+export const earningsKeys = {
+  /** Everything one member earned, claimed or withdrew: invalidated together after a change. */
+  all: (memberId: string) => ['earnings', memberId] as const,
+  bonusStats: (memberId: string) => ['earnings', memberId, 'bonus-stats'] as const,
+  walletBalance: (memberId: string) => ['earnings', memberId, 'wallet-balance'] as const,
+  bonuses: (memberId: string, page: number) => ['earnings', memberId, 'bonuses', page] as const,
+  globalProfits: (memberId: string, page: number) => ['earnings', memberId, 'global-profits', page] as const,
+  totalPv: (memberId: string) => ['earnings', memberId, 'total-pv'] as const,
+  incentives: (memberId: string) => ['earnings', memberId, 'incentives'] as const,
+  currentIncentive: (memberId: string) => ['earnings', memberId, 'incentives', 'current'] as const,
+  claims: (memberId: string) => ['earnings', memberId, 'incentives', 'claims'] as const,
+  withdrawals: (memberId: string, page: number) => ['earnings', memberId, 'withdrawals', page] as const,
+  settings: ['settings', 'all'] as const,
+  rankBadge: (rankId: number) => ['ranks', 'badge', rankId] as const,
+};
+
+export function useBonusStats(memberId: string) {
+  return useQuery({ queryKey: earningsKeys.bonusStats(memberId), queryFn: async ({ signal }) => (await earningsApi.bonusStats(memberId, signal)).data });
+}
+
+export function useWalletBalance(memberId: string) {
+  return useQuery({ queryKey: earningsKeys.walletBalance(memberId), queryFn: async ({ signal }) => (await earningsApi.walletBalance(memberId, signal)).data });
+}
+
+/** Server-paged, newest first; the previous page stays on screen while the next one loads. */
+export function useBonuses(memberId: string, page: number) {
+  return useQuery({
+    queryKey: earningsKeys.bonuses(memberId, page),
+    queryFn: async ({ signal }) => (await earningsApi.bonuses(memberId, page, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGlobalProfits(memberId: string, page: number) {
+  return useQuery({
+    queryKey: earningsKeys.globalProfits(memberId, page),
+    queryFn: async ({ signal }) => (await earningsApi.globalProfits(memberId, page, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTotalPv(memberId: string) {
+  return useQuery({ queryKey: earningsKeys.totalPv(memberId), queryFn: async ({ signal }) => (await earningsApi.totalPv(memberId, signal)).data });
+}
+
+export function useCurrentIncentive(memberId: string) {
+  return useQuery({
+    queryKey: earningsKeys.currentIncentive(memberId),
+    queryFn: async ({ signal }) => (await earningsApi.currentIncentive(memberId, signal)).data ?? null,
+  });
+}
+
+/** The claims list, whether the server answers a plain list or a paged one. */
+export function useIncentiveClaims(memberId: string) {
+  return useQuery({
+    queryKey: earningsKeys.claims(memberId),
+    queryFn: async ({ signal }): Promise<MemberIncentiveClaim[]> => {
+      const data = (await earningsApi.claims(memberId, signal)).data;
+      if (Array.isArray(data)) return data;
+      return data && Array.isArray(data.data) ? data.data : [];
+    },
+  });
+}
+
+export function useRankBadge(rankId: number | null | undefined) {
+  return useQuery({
+    queryKey: earningsKeys.rankBadge(rankId ?? 0),
+    queryFn: async ({ signal }) => (await earningsApi.rankBadge(rankId!, signal)).data,
+    enabled: typeof rankId === 'number' && rankId > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: earningsKeys.settings, queryFn: async ({ signal }) => (await earningsApi.settings(signal)).data, staleTime: 60_000 });
+}
+
+export function useWithdrawals(memberId: string, page: number) {
+  return useQuery({
+    queryKey: earningsKeys.withdrawals(memberId, page),
+    queryFn: async ({ signal }) => (await earningsApi.withdrawals(memberId, page, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+}
