@@ -102,3 +102,15 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 export async function activeMember(app: MemberAppTest) {
   return app.http.activeMember();
 }
+
+/**
+ * Signs an admin (or, with `demoLogins.finance`, a finance officer) in to the back office and waits
+ * for its dashboard. The test app's demo accounts have no two-factor step.
+ */
+export async function signInAdmin(page: Page, base: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${base}/admin-login`);
+  await page.locator('input[name=email]').fill(account.email);
+  await page.locator('input[name=password]').fill(account.password);
+  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  await page.waitForURL(/\/admin(\/|$)/);
+}

@@ -1,13 +1,24 @@
 import type { TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
+import { approvalsMessages } from './approvals';
+import { financeMessages } from './finance';
+import { dashboardMessages } from './dashboard';
+import { incentivesMessages } from './incentives';
+import { membersMessages } from './members';
+import { catalogueMessages } from './catalogue';
+import { settingsMessages } from './settings';
 
 /**
  * Every UI string of the back office. react-admin's own strings come from ra-language-english;
  * the app's live under `pos.*` (STYLE.md rule 15). Resource labels go under `resources.<name>`.
  */
+const areas = [approvalsMessages, financeMessages, dashboardMessages, incentivesMessages, membersMessages, catalogueMessages, settingsMessages];
+
 const customEnglishMessages: TranslationMessages = {
   ...englishMessages,
+  resources: Object.assign({}, ...areas.map((area) => area.resources)),
   pos: {
+    ...Object.assign({}, ...areas.map((area) => area.pos)),
     company: 'Herbal Life Network',
     back_office: 'Back office',
     menu: {
