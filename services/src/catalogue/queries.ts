@@ -94,7 +94,7 @@ export async function findIncentive(db: Executor, id: number): Promise<Incentive
 
 // ---- company banks ----
 
-const companyBankToApi = (row: Selectable<CompanyBanksTable>): CompanyBank => ({
+export const companyBankToApi = (row: Selectable<CompanyBanksTable>): CompanyBank => ({
   id: row.id,
   bank_name: row.bank_name,
   bank_account_name: row.bank_account_name,
@@ -112,7 +112,7 @@ export async function findCompanyBank(db: Executor, id: number): Promise<Company
 
 // ---- stockist packages ----
 
-const stockistPackageToApi = (row: Selectable<StockistPackagesTable>): StockistPackage => ({
+export const stockistPackageToApi = (row: Selectable<StockistPackagesTable>): StockistPackage => ({
   id: row.id,
   name: row.name,
   registration_value: koboToNaira(row.registration_value),
@@ -133,7 +133,7 @@ export async function findStockistPackage(db: Executor, id: number): Promise<Sto
 
 // ---- products ----
 
-const productToApi = (row: Selectable<ProductsTable>): Product => ({
+export const productToApi = (row: Selectable<ProductsTable>): Product => ({
   id: row.id,
   name: row.name,
   description: row.description,

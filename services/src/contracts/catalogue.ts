@@ -223,3 +223,14 @@ export const productServiceQuery = z.object({ service: serviceKind });
 
 /** `{id}` path parameters. */
 export const idParams = z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').positive('The id must be a whole number.') });
+
+// ---- back-office bodies (ra-data-simple-rest at /api/admin, JSON) ------------------------------
+
+/**
+ * The back office sends a product's image inside the JSON body as a data URL (react-admin's
+ * ImageInput read in the browser); on edit, the stored path it was given back means "keep", null
+ * means "remove". The image rules are the uploads' own (≤ 500 kB, JPEG/PNG/WebP by content).
+ */
+const adminImage = z.string({ error: 'The image must be a file.' }).nullish();
+export const adminProductCreateBody = productCreateFields.extend({ image: adminImage });
+export const adminProductUpdateBody = productUpdateFields.extend({ image: adminImage, is_active: flag('status').optional() });

@@ -82,3 +82,15 @@ export const incentiveClaimsQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   status: z.enum(['processing', 'approved', 'declined', 'all'], { error: 'The status must be processing, approved, declined or all.' }).default('processing'),
 });
+
+// ---- the back office (react-admin, /api/admin/incentives and /api/admin/ranks) -------------
+
+/**
+ * An image chosen in the back office's ImageInput, sent inside the JSON body as a data URL
+ * (`data:image/png;base64,...`); the server checks it like a multipart upload (≤ 500 kB, an image
+ * by its content). Absent or null: the image stays as it is.
+ */
+export const imageDataUrl = z
+  .string({ error: 'The image must be sent as a data URL.' })
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]*$/, 'The image must be sent as a data URL.')
+  .nullish();

@@ -88,7 +88,8 @@ export async function memberClaims(db: Executor, memberId: string): Promise<Memb
   return rows.map(claimToApi);
 }
 
-function adminClaimsQuery(db: Executor) {
+/** The claims joined with their members and packages (the admin lists' rows; aliases c, m, p). */
+export function adminClaimsQuery(db: Executor) {
   return db
     .selectFrom('incentive_claims as c')
     .innerJoin('members as m', 'm.id', 'c.member_id')
@@ -99,7 +100,7 @@ function adminClaimsQuery(db: Executor) {
 
 type AdminRow = Awaited<ReturnType<ReturnType<typeof adminClaimsQuery>['executeTakeFirstOrThrow']>>;
 
-function adminClaimToApi(row: AdminRow): AdminIncentiveClaim {
+export function adminClaimToApi(row: AdminRow): AdminIncentiveClaim {
   return {
     ...claimToApi(row),
     member_id: row.member_id,

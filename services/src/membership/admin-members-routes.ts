@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { requireAdmin } from '../auth/guards';
+import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
+import { NotFound } from '../core/errors';
+
+/**
+ * The back office's members resource (seed 001 §2.10, §3.11; API.md §2): GET /api/admin/members
+ * speaking ra-data-simple-rest, and GET /api/admin/members/:id for the per-member panels. The
+ * panels' reads and writes use the portal's own member paths (profile, bank, 2FA, password,
+ * message, payout), which record events; this file only reads.
+ *
+ * Filters (FakeRest dialect): id (one or many uuids), status (true = active, false = inactive),
+ * is_stockist, package_id, rank_id, created_at_gte/_lte, and q (first name, last name, full name,
+ * username, e-mail or package name).
+ */
+const isActive = sql`(m.activated_at is not null and not m.deactivated)`;
+
+const membersResource = {
+  columns: {
+    // ::text so that a malformed id in a getMany finds nothing instead of failing the uuid cast.
+    id: { sql: sql`m.id::text`, type: 'text' },
+    uuid: { sql: sql`m.id::text`, type: 'text' },
+    first_name: { sql: sql`m.first_name`, type: 'text' },
+    last_name: { sql: sql`m.last_name`, type: 'text' },
+    full_name: { sql: sql`(m.first_name || ' ' || m.last_name)`, type: 'text' },
+    email: { sql: sql`m.email`, type: 'text' },
+    username: { sql: sql`m.username`, type: 'text' },
+    phone: { sql: sql`m.phone`, type: 'text' },
+    package_id: { sql: sql`m.package_id`, type: 'number' },
+    package_name: { sql: sql`p.name`, type: 'text' },
+    rank_id: { sql: sql`m.rank_id`, type: 'number' },
+    rank_name: { sql: sql`r.name`, type: 'text' },
+    created_at: { sql: sql`m.created_at`, type: 'timestamp' },
+    // Booleans compare as text: filter {"status":true} → 'true'.
+    status: { sql: sql`${isActive}::text`, type: 'text' },
+    is_stockist: { sql: sql`m.is_stockist::text`, type: 'text' },
+  } satisfies ResourceColumns,
+  defaultSort: ['created_at', 'DESC'] as ['created_at', 'DESC'],
+  search: (q: string) => {
+    const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<boolean>`(m.first_name ilike ${pattern} or m.last_name ilike ${pattern} or (m.first_name || ' ' || m.last_name) ilike ${pattern}
+      or m.username ilike ${pattern} or m.email ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`;
+  },
+};
+
+const fromMembers = sql`
+  from members m
+  left join packages p on p.id = m.package_id
+  left join ranks r on r.id = m.rank_id
+  left join member_profiles mp on mp.member_id = m.id`;
+
+type MemberRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  phone: string;
+  package_id: number;
+  package_name: string | null;
+  rank_id: number | null;
+  rank_name: string | null;
+  photo_path: string | null;
+  created_at: Date;
+  status: boolean;
+  is_stockist: boolean;
+};
+
+const listColumns = sql`
+  m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, m.rank_id, r.name as rank_name,
+  mp.photo_path, m.created_at, ${isActive} as status, m.is_stockist`;
+
+const toRecord = (row: MemberRow): AdminMember => ({
+  id: row.id,
+  uuid: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  full_name: `${row.first_name} ${row.last_name}`,
+  email: row.email,
+  username: row.username,
+  phone: row.phone,
+  package_id: row.package_id,
+  package_name: row.package_name,
+  rank_id: row.rank_id,
+  rank_name: row.rank_name,
+  photo_path: row.photo_path,
+  created_at: row.created_at.toISOString(),
+  status: row.status,
+  is_stockist: row.is_stockist,
+  // Stockist registrations are another capability's; until it records one there is none to show.
+  stockist_package_name: null,
+  stockist_created_at: null,
+});
+
+type DetailRow = MemberRow & {
+  sponsor_username: string | null;
+  has_profile: boolean;
+  address: string | null;
+  gender: 'male' | 'female' | null;
+  bank_name: string | null;
+  bank_code: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  bank_editable: boolean | null;
+  enable_2fa: boolean;
+  email_verified: boolean;
+};
+
+export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/members',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(adminMember) } } },
+    async (request, reply) => {
+      const list = parseListRequest(request.query, membersResource);
+      const { rows } = await sql<MemberRow>`
+        select ${listColumns} ${fromMembers}
+        where ${list.where} order by ${list.orderBy}, m.id limit ${list.limit} offset ${list.offset}`.execute(app.db);
+      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${fromMembers} where ${list.where}`.execute(app.db);
+      return sendList(reply, 'members', list, rows.map(toRecord), counted[0]?.total ?? 0);
+    },
+  );
+
+  app.get(
+    '/admin/members/:id',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: z.object({ id: z.uuid({ error: 'Member not found.' }) }), response: { 200: adminMemberDetail } } },
+    async (request): Promise<AdminMemberDetail> => {
+      const { rows } = await sql<DetailRow>`
+        select ${listColumns}, s.username as sponsor_username, (mp.member_id is not null) as has_profile, mp.address, mp.gender,
+          mp.bank_name, mp.bank_code, mp.bank_account_name, mp.bank_account_number, mp.bank_editable, m.enable_2fa,
+          (m.email_verified_at is not null) as email_verified
+        ${fromMembers}
+        left join members s on s.id = m.sponsor_id
+        where m.id = ${request.params.id}`.execute(app.db);
+      const row = rows[0];
+      if (!row) throw new NotFound('Member not found.');
+      return {
+        ...toRecord(row),
+        sponsor_username: row.sponsor_username,
+        has_profile: row.has_profile,
+        address: row.address,
+        gender: row.gender,
+        bank_name: row.bank_name,
+        bank_code: row.bank_code,
+        bank_account_name: row.bank_account_name,
+        bank_account_number: row.bank_account_number,
+        bank_editable: row.bank_editable ?? true,
+        enable_2fa: row.enable_2fa,
+        email_verified: row.email_verified,
+      };
+    },
+  );
+};
