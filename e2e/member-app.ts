@@ -41,7 +41,10 @@ export async function startMemberApp(): Promise<MemberAppTest> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // WEB_MEMBER_DIST: a build of one's own (helpers working in one checkout build to separate folders).
-  const dist = process.env.WEB_MEMBER_DIST ? { WEB_MEMBER_DIST: process.env.WEB_MEMBER_DIST } : {};
+  const dist = {
+    ...(process.env.WEB_MEMBER_DIST ? { WEB_MEMBER_DIST: process.env.WEB_MEMBER_DIST } : {}),
+    ...(process.env.WEB_ADMIN_DIST ? { WEB_ADMIN_DIST: process.env.WEB_ADMIN_DIST } : {}),
+  };
   const t = await createTestApp({ listen: true, env: { PORT: String(port), PUBLIC_URL: base, ...dist } });
   const browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });

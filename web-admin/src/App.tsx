@@ -1,12 +1,27 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { Dashboard } from './dashboard';
+import packages from './packages';
+import products from './products';
+import companyBanks from './company-banks';
+import stockistPackages from './stockist-packages';
+import incentiveClaims from './incentive-claims';
+import members from './members';
+import incentives from './incentives';
+import ranks from './ranks';
+import packagePayments from './package-payments';
+import registrations from './registrations';
+import upgrades from './upgrades';
+import withdrawals from './withdrawals';
+import productSales from './product-sales';
+import { CompanyFinance } from './finance';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout';
 import { AdminLogin, PublicShell, ResetPassword, TwoFactorAuth } from './login';
 import { SecurityPage } from './security';
+import { settingsRoutes } from './settings';
 import { lightTheme } from './themes/theme';
 
 /**
@@ -29,8 +44,23 @@ const BackOffice = () => (
     requireAuth
     disableTelemetry
   >
+    <Resource name="members" {...members} />
+    <Resource name="incentive-claims" {...incentiveClaims} />
+    <Resource name="incentives" {...incentives} />
+    <Resource name="ranks" {...ranks} />
+    <Resource name="package-payments" {...packagePayments} />
+    <Resource name="registrations" {...registrations} />
+    <Resource name="upgrades" {...upgrades} />
+    <Resource name="withdrawals" {...withdrawals} />
+    <Resource name="product-sales" {...productSales} />
+    <Resource name="packages" {...packages} />
+    <Resource name="products" {...products} />
+    <Resource name="company-banks" {...companyBanks} />
+    <Resource name="stockist-packages" {...stockistPackages} />
     <CustomRoutes>
       <Route path="/security" element={<SecurityPage />} />
+      <Route path="/wallet" element={<CompanyFinance />} />
+      {settingsRoutes}
     </CustomRoutes>
   </Admin>
 );

@@ -1,89 +1,118 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Avatar, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import InsightsIcon from '@mui/icons-material/InsightsOutlined';
-import SecurityIcon from '@mui/icons-material/Security';
-import { Title, useBasename, useGetIdentity, useTranslate } from 'react-admin';
-import type { AdminIdentity } from '../authProvider';
+import { useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import PaidIcon from '@mui/icons-material/PaidOutlined';
+import { Title, usePermissions, useTranslate } from 'react-admin';
+import { formatNaira } from '../common/NairaField';
+import { BonusTotalsCard } from './BonusTotalsCard';
+import { Welcome } from './Welcome';
+import { FrontPageMessageCard, GeneralMessageCard } from './MessageForms';
+import { PaymentsChart } from './PaymentsChart';
+import { PeriodSwitch } from './PeriodSwitch';
+import { PickupStatsCard } from './PickupStatsCard';
+import { FigureText, StatCard, figureOf } from './StatCard';
+import {
+  type Period,
+  formatCount,
+  useBonusStats,
+  useCompanyWallet,
+  useTotalActiveUsers,
+  useTotalRegistrationPv,
+  useTotalRegistrations,
+} from './useDashboardData';
+
+/** One "label … figure" line under a stat card's divider. */
+const Line = ({ label, children }: { label: string; children: React.ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+};
 
 /**
- * An honest dashboard: who is signed in and in which role. The seed's figures (001 §2.7) come with the
- * reporting endpoints; until then nothing is invented.
+ * The admin dashboard of seed 001 §2.7, laid out like the react-admin demo's: a small welcome card;
+ * figure cards for registrations and their PV, the company wallet and the bonuses paid; pick-ups
+ * by type and bonus totals, both following the period switch where the server supports one
+ * (`?type=all|today|month|year`); payments per month; and, for administrators only, the two
+ * message forms of §3.9 (finance staff read the figures but do not change settings).
  */
 export const Dashboard = () => {
   const translate = useTranslate();
-  const basename = useBasename();
-  const { identity, isPending } = useGetIdentity();
-  const admin = identity as AdminIdentity | undefined;
+  const { permissions } = usePermissions<'admin' | 'finance'>();
+  const [period, setPeriod] = useState<Period>('all');
+
+  const registrations = useTotalRegistrations();
+  const active = useTotalActiveUsers();
+  const pv = useTotalRegistrationPv();
+  const wallet = useCompanyWallet();
+  const bonuses = useBonusStats();
 
   return (
-    <Box sx={{ mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 3 }}>
       <Title title="pos.dashboard.title" />
-      <Card>
-        <CardContent sx={{ p: 3 }}>
-          {isPending || !admin ? (
-            <>
-              <Skeleton variant="text" width="50%" height={40} />
-              <Skeleton variant="text" width="35%" />
-            </>
-          ) : (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 24 }}>
-                {admin.name.trim().charAt(0).toUpperCase()}
-              </Avatar>
-              <Box>
-                <Typography variant="h5" component="h2">
-                  {translate('pos.dashboard.welcome', { name: admin.name })}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('pos.dashboard.signed_in_as', { email: admin.email })}
-                </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-                  <Chip
-                    size="small"
-                    color="primary"
-                    label={`${translate('pos.dashboard.role')}: ${translate(`pos.role.${admin.role}`)}`}
-                  />
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={admin.enable_2fa ? 'success' : 'default'}
-                    label={`${translate('pos.dashboard.two_factor')}: ${translate(
-                      admin.enable_2fa ? 'pos.dashboard.on' : 'pos.dashboard.off',
-                    )}`}
-                  />
-                </Stack>
-              </Box>
-            </Stack>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-          <SecurityIcon color="primary" />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            {translate('pos.security.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('pos.security.two_factor.description')}
-          </Typography>
-          <Button component={RouterLink} to={`${basename}/security`} variant="outlined" sx={{ mt: 'auto' }}>
-            {translate('pos.dashboard.manage_security')}
-          </Button>
-        </CardContent>
-      </Card>
-      <Card sx={{ gridColumn: { md: '1 / -1' } }}>
-        <CardContent sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <InsightsIcon color="disabled" fontSize="large" />
-          <Box>
-            <Typography variant="h6" component="h2">
-              {translate('pos.dashboard.reports_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('pos.dashboard.reports_empty')}
-            </Typography>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+      <Welcome />
+
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('pos.dashboard.period.label')}
+        </Typography>
+        <PeriodSwitch value={period} onChange={setPeriod} />
+      </Stack>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, alignItems: 'stretch' }}>
+        <StatCard
+          icon={HowToRegIcon}
+          title="pos.dashboard.registrations.title"
+          testId="total-registrations"
+          figure={figureOf(registrations, formatCount)}
+          caption={<FigureText width={90} testId="total-active" figure={figureOf(active, (n) => translate('pos.dashboard.registrations.active', { count: formatCount(n) }))} />}
+        />
+        <StatCard
+          icon={TimelineIcon}
+          title="pos.dashboard.registrations.pv_title"
+          testId="registration-pv"
+          figure={figureOf(pv, (n) => translate('pos.dashboard.registrations.pv', { pv: formatCount(n) }))}
+          caption={translate('pos.dashboard.all_time')}
+        />
+        <StatCard icon={AccountBalanceWalletIcon} title="pos.dashboard.wallet.title" testId="company-wallet" figure={figureOf(wallet, (w) => formatNaira(w.total_company_wallet))}>
+          <Line label="pos.dashboard.wallet.withdrawals">
+            <FigureText width={70} testId="company-withdrawals" figure={figureOf(wallet, (w) => formatNaira(w.total_withdrawals))} />
+          </Line>
+          <Line label="pos.dashboard.wallet.balance">
+            <FigureText width={70} testId="company-balance" figure={figureOf(wallet, (w) => formatNaira(w.balance))} />
+          </Line>
+        </StatCard>
+        <StatCard
+          icon={PaidIcon}
+          title="pos.dashboard.bonus_total.title"
+          testId="bonuses-paid"
+          figure={figureOf(bonuses, (b) => formatNaira(b.total_bonus_sum))}
+          caption={translate('pos.dashboard.all_time')}
+        />
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'stretch' }}>
+        <PickupStatsCard period={period} />
+        <BonusTotalsCard period={period} />
+      </Box>
+
+      <PaymentsChart />
+
+      {permissions === 'admin' ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'stretch' }}>
+          <FrontPageMessageCard />
+          <GeneralMessageCard />
+        </Box>
+      ) : null}
+    </Stack>
   );
 };

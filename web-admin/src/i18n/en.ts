@@ -73,19 +73,6 @@ const customEnglishMessages: TranslationMessages = {
       content: 'Are you sure you want to log out?',
       confirm: 'Log out',
     },
-    dashboard: {
-      title: 'Dashboard',
-      welcome: 'Welcome, %{name}',
-      signed_in_as: 'Signed in as %{email}',
-      role: 'Role',
-      two_factor: 'Two-factor authentication',
-      on: 'On',
-      off: 'Off',
-      manage_security: 'Manage security',
-      reports_title: 'Reports',
-      reports_empty:
-        'Business figures — registrations, pick-ups, bonuses and the company wallet — will appear here once the reporting services are connected. No figures are shown until then.',
-    },
     security: {
       title: 'Security',
       tabs: {

@@ -1,5 +1,7 @@
 import SecurityIcon from '@mui/icons-material/Security';
+import CompanyFinanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Menu as RaMenu, useBasename } from 'react-admin';
+import { SettingsMenu } from '../settings';
 
 /** Dashboard, then one entry per registered resource, then the custom pages. */
 export const Menu = () => {
@@ -8,6 +10,8 @@ export const Menu = () => {
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
+      <RaMenu.Item to={`${basename}/wallet`} primaryText="pos.finance.menu" leftIcon={<CompanyFinanceIcon />} />
+      <SettingsMenu />
       <RaMenu.Item to={`${basename}/security`} primaryText="pos.menu.security" leftIcon={<SecurityIcon />} />
     </RaMenu>
   );

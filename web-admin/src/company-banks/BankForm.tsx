@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteInput, DeleteWithConfirmButton, SimpleForm, TextInput, regex, required, useRecordContext, useTranslate } from 'react-admin';
+import type { BankListItem } from '@portal/services/contracts/profile';
+import { api } from '../api/client';
+import { CatalogueToolbar } from '../packages/common';
+
+/** The payment provider's bank list (GET /api/payments/banks), the names a bank must be chosen from. */
+const useProviderBanks = () =>
+  useQuery({
+    queryKey: ['provider-banks'],
+    queryFn: async () => (await api.get<BankListItem[]>('/payments/banks')).data,
+    staleTime: 60 * 60 * 1000,
+  });
+
+/**
+ * Seed 002 §5 "Add company bank": account name and number required; the bank chosen from the
+ * provider list (a bank saved earlier under another name stays choosable).
+ */
+/** 'Delete bank' after a confirmation naming the account (DELETE /api/admin/company-banks/{id}). */
+export const DeleteBankButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      confirmTitle="pos.catalogue.banks.delete"
+      confirmContent={translate('pos.catalogue.banks.delete_content', { bank: record.bank_name, number: record.bank_account_number })}
+    />
+  );
+};
+
+export const BankForm = () => {
+  const record = useRecordContext();
+  const { data = [], isPending } = useProviderBanks();
+  const names = new Set(data.map((bank) => bank.bank));
+  const choices = [...data.map((bank) => ({ id: bank.bank, name: bank.bank })), ...(record?.bank_name && !names.has(record.bank_name) ? [{ id: record.bank_name, name: record.bank_name }] : [])];
+  return (
+    <SimpleForm sx={{ maxWidth: 560 }} toolbar={<CatalogueToolbar>{record?.id ? <DeleteBankButton /> : null}</CatalogueToolbar>}>
+      <AutocompleteInput source="bank_name" choices={choices} isPending={isPending} validate={required()} helperText="pos.catalogue.banks.choose_bank" fullWidth />
+      <TextInput source="bank_account_name" validate={required()} fullWidth />
+      <TextInput
+        source="bank_account_number"
+        validate={[required(), regex(/^\d{10}$/, 'pos.catalogue.banks.account_number_invalid')]}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        fullWidth
+      />
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Card, CardContent, CardHeader, FormControlLabel, Skeleton, Switch } from '@mui/material';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import MailIcon from '@mui/icons-material/MailOutline';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import type { SettingsUpdateBody } from '@portal/services/contracts/settings';
+import { api } from '../api/client';
+import { useNotifyApiError, useNotifySuccess } from '../api/useNotifyApiError';
+import { type Settings, settingsQueryKey, useSettingsRecord } from './useDashboardData';
+
+/**
+ * PUT /api/settings/update with only the fields given (the settings command records who changed
+ * what); the server answers with the seed's message — 'Setting updated successfully', or 'Front
+ * Page Notification Enabled/Disabled' when only the switch is sent — and the whole record.
+ */
+const useSaveSettings = () => {
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyApiError();
+  const notifySuccess = useNotifySuccess();
+  return async (body: SettingsUpdateBody): Promise<boolean> => {
+    try {
+      const { message, data } = await api.put<Settings>('/settings/update', body);
+      queryClient.setQueryData(settingsQueryKey, data);
+      notifySuccess(message);
+      return true;
+    } catch (error) {
+      await notifyError(error);
+      return false;
+    }
+  };
+};
+
+const text = (values: Record<string, unknown>, name: string) => String(values[name] ?? '');
+
+/** Seed 001 §3.9: the front-page message (subject, message) and the switch that shows it before sign-in. */
+export const FrontPageMessageCard = () => {
+  const translate = useTranslate();
+  const { data: settings, isPending } = useSettingsRecord();
+  const save = useSaveSettings();
+  const [switching, setSwitching] = useState(false);
+
+  const toggle = async (show: boolean) => {
+    setSwitching(true);
+    await save({ show_front_page_message: show });
+    setSwitching(false);
+  };
+
+  return (
+    <Card sx={{ flex: 1 }} data-testid="front-page-message">
+      <CardHeader
+        avatar={<CampaignIcon color="secondary" />}
+        title={translate('pos.dashboard.messages.front_page.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        sx={{ pb: 0 }}
+      />
+      <CardContent>
+        {isPending || !settings ? (
+          <Skeleton variant="rounded" height={220} />
+        ) : (
+          <>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={settings.show_front_page_message}
+                  disabled={switching}
+                  onChange={(event) => void toggle(event.target.checked)}
+                  name="show_front_page_message"
+                />
+              }
+              label={translate('pos.dashboard.messages.front_page.show')}
+              sx={{ mb: 1 }}
+            />
+            <Form
+              key={`front-${settings.home_page_message_subject}-${settings.home_page_message}`}
+              defaultValues={{ home_page_message_subject: settings.home_page_message_subject, home_page_message: settings.home_page_message }}
+              onSubmit={async (values: Record<string, unknown>) => {
+                await save({ home_page_message_subject: text(values, 'home_page_message_subject'), home_page_message: text(values, 'home_page_message') });
+              }}
+              noValidate
+            >
+              <TextInput source="home_page_message_subject" label="pos.dashboard.messages.front_page.subject" fullWidth helperText={false} />
+              <TextInput source="home_page_message" label="pos.dashboard.messages.front_page.message" fullWidth multiline minRows={3} helperText={false} />
+              <SaveButton label="pos.dashboard.messages.save" sx={{ mt: 2 }} />
+            </Form>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** Seed 001 §3.9: the general message to members (subject, message). */
+export const GeneralMessageCard = () => {
+  const translate = useTranslate();
+  const { data: settings, isPending } = useSettingsRecord();
+  const save = useSaveSettings();
+  return (
+    <Card sx={{ flex: 1 }} data-testid="general-message">
+      <CardHeader
+        avatar={<MailIcon color="secondary" />}
+        title={translate('pos.dashboard.messages.general.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        sx={{ pb: 0 }}
+      />
+      <CardContent>
+        {isPending || !settings ? (
+          <Skeleton variant="rounded" height={220} />
+        ) : (
+          <Form
+            key={`general-${settings.general_message_subject}-${settings.general_message}`}
+            defaultValues={{ general_message_subject: settings.general_message_subject, general_message: settings.general_message }}
+            onSubmit={async (values: Record<string, unknown>) => {
+              await save({ general_message_subject: text(values, 'general_message_subject'), general_message: text(values, 'general_message') });
+            }}
+            noValidate
+          >
+            <TextInput source="general_message_subject" label="pos.dashboard.messages.general.subject" fullWidth helperText={false} />
+            <TextInput source="general_message" label="pos.dashboard.messages.general.message" fullWidth multiline minRows={3} helperText={false} />
+            <SaveButton label="pos.dashboard.messages.save" sx={{ mt: 2 }} />
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

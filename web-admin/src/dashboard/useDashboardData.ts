@@ -1,0 +1,63 @@
+import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PickupStats } from '@portal/services/contracts/pickup-stats';
+import type { companyBonusStats, companyBonusTotal } from '@portal/services/contracts/profit-sharing';
+import type { companyFinance } from '@portal/services/contracts/wallet';
+import type { Settings } from '@portal/services/contracts/settings';
+import { api } from '../api/client';
+
+export type Period = PickupStats['type'];
+export const periods: readonly Period[] = ['all', 'today', 'month', 'year'];
+export type { PickupStats };
+export type CompanyBonusStats = z.infer<typeof companyBonusStats>;
+export type CompanyBonusTotal = z.infer<typeof companyBonusTotal>;
+export type CompanyFinance = z.infer<typeof companyFinance>;
+export type { Settings };
+
+/** GET one portal path and unwrap its envelope; a 401/403 ends the session as react-admin's own calls do. */
+const useApiQuery = <T>(path: string, fallbackPath?: string) => {
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  return useQuery({
+    queryKey: ['dashboard', path],
+    queryFn: async (): Promise<T> => {
+      try {
+        return (await api.get<T>(path)).data;
+      } catch (error) {
+        // A path not served yet (404) falls back to its nearest existing figure.
+        if (fallbackPath && error instanceof HttpError && error.status === 404) return (await api.get<T>(fallbackPath)).data;
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+  });
+};
+
+/** Members registered (the root excluded); falls back to the members count until /users/total-registrations is served. */
+export const useTotalRegistrations = () => useApiQuery<number>('/users/total-registrations', '/users/total-users');
+export const useTotalActiveUsers = () => useApiQuery<number>('/users/total-active-users');
+export const useTotalRegistrationPv = () => useApiQuery<number>('/users/total-registration-pv');
+export const useCompanyWallet = () => useApiQuery<CompanyFinance>('/bonuses/total-company-wallet');
+export const useBonusStats = () => useApiQuery<CompanyBonusStats>('/bonuses/bonus-stats');
+export const usePickupStats = (period: Period) => useApiQuery<PickupStats>(`/product-purchases/pickup-stats?type=${period}`);
+export const useGlobalProfitTotal = (period: Period) => useApiQuery<CompanyBonusTotal>(`/bonuses/total-global-profit-bonus?type=${period}`);
+
+/** The settings record (the message fields of seed 001 §3.9); the same cache entry as the settings pages'. */
+export const settingsQueryKey = ['settings', 'all'] as const;
+export const useSettingsRecord = () => {
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: async () => {
+      try {
+        return (await api.get<Settings>('/settings/all')).data;
+      } catch (error) {
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+  });
+};
+
+/** Counts with US grouping. */
+export const formatCount = (n: number | null | undefined): string => new Intl.NumberFormat('en-US').format(Number(n ?? 0));

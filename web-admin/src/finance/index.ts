@@ -1,0 +1,1 @@
+export { CompanyFinance } from './CompanyFinance';

@@ -1,0 +1,155 @@
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import { Chip, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Fragment, type SyntheticEvent } from 'react';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  WrapperField,
+  useGetList,
+  useListContext,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { CommandButton } from '../common/CommandButton';
+import { NairaField } from '../common/NairaField';
+import { DeclineButton } from './DeclineButton';
+import { SerialField } from './SerialField';
+import { StatusChip } from './StatusChip';
+import { ViewReceiptButton } from './ViewReceiptButton';
+
+type Queue = 'pending' | 'history' | 'all';
+const queues: Queue[] = ['pending', 'history', 'all'];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={['pending', 'approved', 'declined', 'initiated', 'amount_mismatch', 'not_applied'].map((id) => ({ id, name: `pos.approvals.status.${id}` }))}
+  />,
+  <SelectInput key="purpose" source="purpose" choices={['registration', 'upgrade', 'product_purchase'].map((id) => ({ id, name: `pos.approvals.purpose.${id}` }))} />,
+  <SelectInput key="method" source="method" choices={['card', 'receipt', 'wallet'].map((id) => ({ id, name: `pos.approvals.method.${id}` }))} />,
+];
+
+/** How many payments a tab holds (the seed's Pending Approvals and Total Processed Payment Uploads counters). */
+const useQueueTotal = (queue: Queue) => {
+  const { total } = useGetList('package-payments', { pagination: { page: 1, perPage: 1 }, filter: queue === 'all' ? {} : { queue } });
+  return total;
+};
+
+const TabLabel = ({ queue }: { queue: Queue }) => {
+  const translate = useTranslate();
+  const total = useQueueTotal(queue);
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <span>{translate(`pos.approvals.tabs.${queue}`)}</span>
+      {total !== undefined ? (
+        <Chip size="small" label={total} color={queue === 'pending' && total > 0 ? 'warning' : 'default'} data-testid={`count-${queue}`} />
+      ) : null}
+    </Stack>
+  );
+};
+
+/** View Receipt for every row; Approve and Decline for payments still waiting, and only for administrators. */
+const RowActions = (_props: { label?: string }) => {
+  const record = useRecordContext();
+  const { permissions } = usePermissions();
+  if (!record) return null;
+  const decidable = permissions === 'admin' && record.queue === 'pending';
+  return (
+    <Stack direction="column" alignItems="flex-start" sx={{ whiteSpace: 'nowrap' }}>
+      <ViewReceiptButton />
+      {decidable ? (
+        <>
+          <CommandButton
+            label="resources.package-payments.action.approve"
+            method="PATCH"
+            color="success"
+            icon={<ThumbUpIcon />}
+            path={(r) => `/payments/package-payments/${encodeURIComponent(String(r.id))}/approve`}
+            confirmTitle="pos.approvals.confirm.approve_title"
+            confirmContent="pos.approvals.confirm.approve_content"
+          />
+          <DeclineButton />
+        </>
+      ) : null}
+    </Stack>
+  );
+};
+
+const emptyText = (queue: Queue) => (
+  <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+    <EmptyText queue={queue} />
+  </Typography>
+);
+const EmptyText = ({ queue }: { queue: Queue }) => <>{useTranslate()(`pos.approvals.empty.${queue}`)}</>;
+
+const PaymentsGrid = ({ queue }: { queue: Queue }) => {
+  const translate = useTranslate();
+  return (
+    <Datagrid rowClick={false} bulkActionButtons={false} empty={emptyText(queue)} sx={{ '& .column-narration': { maxWidth: 220 } }}>
+      <SerialField label="resources.package-payments.fields.serial" />
+      <TextField source="full_name" />
+      <TextField source="username" />
+      <FunctionField
+        source="package_name"
+        render={(record) => (
+          <>
+            <Typography variant="body2">{record.package_name}</Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {translate(`pos.approvals.purpose.${record.purpose}`)} · {translate(`pos.approvals.method.${record.method}`)}
+            </Typography>
+          </>
+        )}
+      />
+      <NairaField source="amount" />
+      <FunctionField source="status" render={(record) => <StatusChip status={record.status} />} />
+      <TextField source="narration" />
+      <DateField source="created_at" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+      <WrapperField label="resources.package-payments.fields.actions" sortable={false}>
+        <RowActions />
+      </WrapperField>
+    </Datagrid>
+  );
+};
+
+/** The Pending Approvals / Payment Upload History tabs drive the `queue` filter. */
+const TabbedPayments = () => {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const queue: Queue = filterValues.queue === 'pending' || filterValues.queue === 'history' ? filterValues.queue : 'all';
+  const change = (_event: SyntheticEvent, value: Queue) => {
+    const { queue: _dropped, ...rest } = filterValues;
+    setFilters(value === 'all' ? rest : { ...rest, queue: value }, displayedFilters);
+  };
+  return (
+    <Fragment>
+      <Tabs variant="scrollable" value={queue} indicatorColor="primary" onChange={change}>
+        {queues.map((q) => (
+          <Tab key={q} value={q} label={<TabLabel queue={q} />} data-testid={`tab-${q}`} />
+        ))}
+      </Tabs>
+      <Divider />
+      <PaymentsGrid queue={queue} />
+    </Fragment>
+  );
+};
+
+/** Registration, upgrade and product purchase payments (seed 002 "Registration History"). */
+export const PackagePaymentList = () => (
+  <List
+    filterDefaultValues={{ queue: 'pending' }}
+    sort={{ field: 'created_at', order: 'DESC' }}
+    perPage={25}
+    filters={filters}
+    empty={false}
+    exporter={false}
+  >
+    <TabbedPayments />
+  </List>
+);

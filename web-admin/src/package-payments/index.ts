@@ -1,0 +1,8 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { PackagePaymentList } from './PackagePaymentList';
+
+export default {
+  list: PackagePaymentList,
+  icon: ReceiptLongIcon,
+  recordRepresentation: (record: { full_name?: string; package_name?: string }) => `${record.full_name ?? ''} — ${record.package_name ?? ''}`,
+};

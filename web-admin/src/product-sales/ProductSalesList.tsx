@@ -1,0 +1,86 @@
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { api } from '../api/client';
+import { formatNaira, nairaOptions } from '../common/NairaField';
+import { SerialNumberField } from '../finance/SerialNumberField';
+
+type SalesSum = { total: number; total_qty: number; count: number };
+
+/** "March 2030" for year 2030, month 3 (the seed's Period as month and year). */
+const periodLabel = (record: { year: number; month: number }) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(record.year, record.month - 1, 1)));
+
+/** The total product sales amount above the table (GET /api/product-purchases/sum-prices). */
+const SalesTotal = () => {
+  const translate = useTranslate();
+  const { data, isPending } = useQuery({
+    queryKey: ['finance', 'sales-sum'],
+    queryFn: async () => (await api.get<SalesSum>('/product-purchases/sum-prices')).data,
+  });
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="subtitle2" color="text.secondary">
+          {translate('pos.finance.sales.total')}
+        </Typography>
+        {isPending || !data ? (
+          <Skeleton width={160} height={40} />
+        ) : (
+          <>
+            <Typography variant="h5" sx={{ fontWeight: 600 }} data-testid="sales-total">
+              {formatNaira(data.total)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('pos.finance.sales.total_help', { count: data.count, qty: data.total_qty })}
+            </Typography>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body1" color="text.secondary" sx={{ p: 4, textAlign: 'center', width: '100%' }}>
+      {translate('pos.finance.sales.empty')}
+    </Typography>
+  );
+};
+
+/**
+ * Product Sales History (seed 002 Transactions tab 3): the total product sales amount, then one row
+ * per month of paid repurchases: S/N, Period, Product Repurchase (Qty), Total Repurchase.
+ */
+export const ProductSalesList = () => (
+  <List
+    title="pos.finance.sales.title"
+    sort={{ field: 'period', order: 'DESC' }}
+    perPage={25}
+    actions={
+      <TopToolbar>
+        <ExportButton />
+      </TopToolbar>
+    }
+    empty={
+      <Box sx={{ width: '100%', mt: 2 }}>
+        <SalesTotal />
+        <Empty />
+      </Box>
+    }
+  >
+    <Box sx={{ px: 2, pt: 2 }}>
+      <SalesTotal />
+    </Box>
+    <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+      <DataTable.Col label="resources.product-sales.fields.sn" disableSort>
+        <SerialNumberField />
+      </DataTable.Col>
+      <DataTable.Col source="period" render={periodLabel} />
+      <DataTable.NumberCol source="total_qty" />
+      <DataTable.NumberCol source="total" locales="en-US" options={nairaOptions} />
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,9 @@
+import SalesIcon from '@mui/icons-material/ShoppingBasketOutlined';
+import { ProductSalesList } from './ProductSalesList';
+
+/** The `product-sales` resource (GET /api/admin/product-sales): one read-only record per month. */
+export default {
+  list: ProductSalesList,
+  icon: SalesIcon,
+  recordRepresentation: 'period',
+};

@@ -1,0 +1,8 @@
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import { RegistrationList } from './RegistrationList';
+
+export default {
+  list: RegistrationList,
+  icon: HowToRegIcon,
+  recordRepresentation: (record: { full_name?: string; username?: string }) => `${record.full_name ?? ''} (${record.username ?? ''})`,
+};

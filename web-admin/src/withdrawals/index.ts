@@ -1,0 +1,12 @@
+import WithdrawalIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import { formatNaira } from '../common/NairaField';
+import { WithdrawalList } from './WithdrawalList';
+import { WithdrawalShow } from './WithdrawalShow';
+
+/** The `withdrawals` resource (GET /api/admin/withdrawals): read-only, list and show. */
+export default {
+  list: WithdrawalList,
+  show: WithdrawalShow,
+  icon: WithdrawalIcon,
+  recordRepresentation: (record: { username?: string; amount?: number }) => `${record.username ?? ''} ${formatNaira(record.amount)}`,
+};
