@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, receiptImage, shots, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, receiptImage, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's payment approvals (seed 002 "Transactions screen", Registration History): an
@@ -44,11 +44,6 @@ afterEach(async (context) => {
 });
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
-
-/** react-admin's notification (a MUI Snackbar) showing this text. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
 
 describe('payment approvals', () => {
   it('an admin views a pending receipt, approves it, declines another with a reason, and both leave the pending list', async () => {

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's catalogue screens against the real api: an admin edits a registration
@@ -37,11 +37,6 @@ function colourPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** react-admin's notification (a MUI Snackbar) showing this text. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 }
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });

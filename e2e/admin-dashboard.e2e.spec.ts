@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
 import { creditWallet } from '../services/test/wallet';
-import { type MemberAppTest, fullShot, phone, screenfuls, shots, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, phone, screenfuls, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's dashboard (seed 001 §2.7, §3.8, §3.9) against the real api: a network built
@@ -28,10 +28,6 @@ afterEach(async (context) => {
 const naira = (n: number) => `₦${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  await poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: message }).count()).toBeGreaterThan(0);
-}
 
 type Expected = { registrationAmount: number; upgradeAmount: number; repurchaseAmount: number };
 let expected: Expected;

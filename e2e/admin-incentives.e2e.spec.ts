@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settleConsumers } from '../services/test/consumers';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's incentives screens against the real api: a member reaches a rank and claims
@@ -69,11 +69,6 @@ afterEach(async (context) => {
     await app.lastPage()?.screenshot({ path: `${shots}/failed-admin-incentives-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
   }
 });
-
-/** react-admin's notification (a MUI Snackbar) showing this text. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
 
 const menu = (page: Page, name: RegExp) => page.getByRole('menuitem', { name }).click();
 const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });

@@ -3,7 +3,7 @@ import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
 import { creditWallet } from '../services/test/wallet';
 import type { Page } from 'playwright-core';
-import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's members list and per-member panels (seed 001 §2.10–2.11) in a real browser:
@@ -24,11 +24,6 @@ afterEach(async (context) => {
     await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
   }
 });
-
-/** react-admin's notification (a MUI Snackbar) showing this text. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
 
 const record = async (id: string) => {
   const token = await app.http.adminToken();

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type TestApp, createTestApp } from '../services/test/app';
-import { launchBrowser } from './browser';
-import { desktop, fullShot, shots, signInAdmin } from './member-app';
+import { type MemberAppTest, expectToast, fullShot, shots, signInAdmin, startMemberApp } from './member-app';
 
 /**
  * The back office's settings pages (seed 002 "Bonus Settings" … "Stockist upline bonus settings")
@@ -12,47 +9,19 @@ import { desktop, fullShot, shots, signInAdmin } from './member-app';
  * the seed's success message, reloads and sees the new value, and sees the server refuse a bad
  * value; finance staff see the same pages without a way to change them.
  */
-let t: TestApp;
-let browser: Browser;
-const pages: Page[] = [];
-
-/**
- * Like startMemberApp(), but handing the app WEB_ADMIN_DIST (a build of one's own): startMemberApp
- * forwards only WEB_MEMBER_DIST, and createTestApp does not read the process environment.
- */
-const app = {
-  base: '',
-  async newPage() {
-    const page = await (await browser.newContext(desktop)).newPage();
-    page.setDefaultTimeout(10_000);
-    pages.push(page);
-    return page;
-  },
-  lastPage: () => pages.at(-1),
-};
+let app: MemberAppTest;
 
 beforeAll(async () => {
-  const dist = process.env.WEB_ADMIN_DIST ? { WEB_ADMIN_DIST: process.env.WEB_ADMIN_DIST } : {};
-  t = await createTestApp({ listen: true, env: dist });
-  const address = t.app.server.address();
-  app.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
+  app = await startMemberApp();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  await app?.close();
 });
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail') {
     await app.lastPage()?.screenshot({ path: `${shots}/failed-admin-settings-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
   }
 });
-
-/** react-admin's notification (a MUI Snackbar) showing this text. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
 
 const card = (page: Page, firstField: string) => page.getByTestId(`settings-card-${firstField}`);
 const saveIn = (scope: Locator) => scope.getByRole('button', { name: /^save$/i });

@@ -96,9 +96,9 @@ export async function screenfuls(page: Page, name: string, max = 6): Promise<voi
   }
 }
 
-/** A toast with this text appeared. */
+/** A toast with this text appeared: notistack's in the member app, react-admin's MUI Snackbar in the back office. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.locator('#notistack-snackbar').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('#notistack-snackbar, .MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 }
 
 /** A registered member whose registration an admin approved from an uploaded receipt: active. */

@@ -1,6 +1,7 @@
+import { SerialField } from '../common/SerialField';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
 import type { CompanyBank } from '@portal/services/contracts/catalogue';
-import { EmptyText, SerialNumber, useCanWrite } from '../packages/common';
+import { EmptyText, useCanWrite } from '../packages/common';
 import { DeleteBankButton } from './BankForm';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -17,7 +18,7 @@ export const BankList = () => {
     <List title="pos.catalogue.banks.title" sort={{ field: 'id', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false}>
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.banks.empty" />}>
         <Column label="resources.company-banks.fields.sn" disableSort>
-          <SerialNumber />
+          <SerialField />
         </Column>
         <Column source="bank_name" />
         <Column source="bank_account_name" />

@@ -1,4 +1,4 @@
-import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
+import { useLogoutIfAccessDenied } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PickupStats } from '@portal/services/contracts/pickup-stats';
@@ -16,7 +16,7 @@ export type CompanyFinance = z.infer<typeof companyFinance>;
 export type { Settings };
 
 /** GET one portal path and unwrap its envelope; a 401/403 ends the session as react-admin's own calls do. */
-const useApiQuery = <T>(path: string, fallbackPath?: string) => {
+const useApiQuery = <T>(path: string) => {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   return useQuery({
     queryKey: ['dashboard', path],
@@ -24,8 +24,6 @@ const useApiQuery = <T>(path: string, fallbackPath?: string) => {
       try {
         return (await api.get<T>(path)).data;
       } catch (error) {
-        // A path not served yet (404) falls back to its nearest existing figure.
-        if (fallbackPath && error instanceof HttpError && error.status === 404) return (await api.get<T>(fallbackPath)).data;
         await logoutIfAccessDenied(error);
         throw error;
       }
@@ -33,8 +31,8 @@ const useApiQuery = <T>(path: string, fallbackPath?: string) => {
   });
 };
 
-/** Members registered (the root excluded); falls back to the members count until /users/total-registrations is served. */
-export const useTotalRegistrations = () => useApiQuery<number>('/users/total-registrations', '/users/total-users');
+/** Members registered (the company root excluded). */
+export const useTotalRegistrations = () => useApiQuery<number>('/users/total-registrations');
 export const useTotalActiveUsers = () => useApiQuery<number>('/users/total-active-users');
 export const useTotalRegistrationPv = () => useApiQuery<number>('/users/total-registration-pv');
 export const useCompanyWallet = () => useApiQuery<CompanyFinance>('/bonuses/total-company-wallet');

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
-import { SerialField } from '../incentives/SerialField';
+import { SerialField } from '../common/SerialField';
 
 const statuses = ['processing', 'approved', 'declined'] as const;
 const statusChoices = statuses.map((id) => ({ id, name: `pos.incentives.claims.status.${id}` }));

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
 import { NairaField } from '../common/NairaField';
 import { IncentiveImageField } from './IncentiveImageField';
-import { SerialField } from './SerialField';
+import { SerialField } from '../common/SerialField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -1,3 +1,4 @@
+import { SerialField } from '../common/SerialField';
 import { type MouseEvent, useState } from 'react';
 import { Avatar, Box, Chip, Divider, IconButton, ListItemText, Menu, MenuItem, Tab, Tabs, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -60,14 +61,6 @@ const Empty = () => {
       {tab === 'all' ? translate('pos.members.empty') : translate('pos.members.empty_type', { type: translate(`pos.members.type.${tab}`) })}
     </Typography>
   );
-};
-
-/** S/N: the row's place across pages (per page × page index + row). */
-const SerialNumber = () => {
-  const record = useRecordContext<AdminMember>();
-  const { data, page, perPage } = useListContext<AdminMember>();
-  if (!record || !data) return null;
-  return <>{(page - 1) * perPage + data.findIndex((r) => r.id === record.id) + 1}</>;
 };
 
 const Photo = () => {
@@ -172,7 +165,7 @@ const MemberTable = () => (
     <MemberTabs />
     <DataTable rowClick="show" bulkActionButtons={false} empty={<Empty />} hiddenColumns={stockistColumns}>
       <DataTable.Col source="sn" disableSort>
-        <SerialNumber />
+        <SerialField />
       </DataTable.Col>
       <DataTable.Col source="photo_path" disableSort>
         <Photo />

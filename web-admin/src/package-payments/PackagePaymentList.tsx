@@ -19,7 +19,7 @@ import {
 import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
 import { DeclineButton } from './DeclineButton';
-import { SerialField } from './SerialField';
+import { SerialField } from '../common/SerialField';
 import { StatusChip } from './StatusChip';
 import { ViewReceiptButton } from './ViewReceiptButton';
 

@@ -1,7 +1,8 @@
+import { SerialField } from '../common/SerialField';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
 import type { RegistrationPackage } from '@portal/services/contracts/catalogue';
 import { NairaField } from '../common/NairaField';
-import { EmptyText, PointValue, SerialNumber, useCanWrite } from './common';
+import { EmptyText, PointValue, useCanWrite } from './common';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -16,7 +17,7 @@ export const PackageList = () => {
     <List title="pos.catalogue.packages.title" sort={{ field: 'id', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false} perPage={25}>
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.packages.empty" />}>
         <Column label="resources.packages.fields.sn" disableSort>
-          <SerialNumber />
+          <SerialField />
         </Column>
         <Column source="name" />
         <Column source="point_value" align="right">

@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { NumberInput, type NumberInputProps, SaveButton, Toolbar, useListContext, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { NumberInput, type NumberInputProps, SaveButton, Toolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 
 /**
  * Pieces the catalogue screens share (packages, products, company banks, stockist packages).
@@ -19,14 +19,6 @@ export const MoneyInput = (props: NumberInputProps) => (
 export const UnitInput = ({ unit, ...props }: NumberInputProps & { unit: string }) => (
   <NumberInput slotProps={{ input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } }} {...props} />
 );
-
-/** The seeds' S/N column: the row's place across pages. */
-export const SerialNumber = () => {
-  const record = useRecordContext();
-  const { data, page, perPage } = useListContext();
-  if (!record || !data) return null;
-  return <>{(page - 1) * perPage + data.findIndex((row) => row.id === record.id) + 1}</>;
-};
 
 /** A point value with its PV suffix: "150 PV". */
 export const PointValue = ({ source = 'point_value' }: { source?: string }) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
 import { api } from '../api/client';
 import { formatNaira, nairaOptions } from '../common/NairaField';
-import { SerialNumberField } from '../finance/SerialNumberField';
+import { SerialField } from '../common/SerialField';
 
 type SalesSum = { total: number; total_qty: number; count: number };
 
@@ -76,7 +76,7 @@ export const ProductSalesList = () => (
     </Box>
     <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
       <DataTable.Col label="resources.product-sales.fields.sn" disableSort>
-        <SerialNumberField />
+        <SerialField />
       </DataTable.Col>
       <DataTable.Col source="period" render={periodLabel} />
       <DataTable.NumberCol source="total_qty" />

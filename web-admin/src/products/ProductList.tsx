@@ -1,3 +1,4 @@
+import { SerialField } from '../common/SerialField';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -8,7 +9,7 @@ import { CreateButton, DataTable, EditButton, List, SearchInput, SelectInput, To
 import type { Product } from '@portal/services/contracts/catalogue';
 import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
-import { EmptyText, SerialNumber, useCanWrite } from '../packages/common';
+import { EmptyText, useCanWrite } from '../packages/common';
 import { ProductImage } from './ProductImage';
 
 const statusChoices = [
@@ -82,7 +83,7 @@ export const ProductList = () => {
       </Box>
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.products.empty" />}>
         <Column label="resources.products.fields.sn" disableSort>
-          <SerialNumber />
+          <SerialField />
         </Column>
         <Column source="name" />
         <Column source="description" disableSort sx={{ maxWidth: 320 }} />

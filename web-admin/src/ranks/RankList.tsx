@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { SerialField } from '../incentives/SerialField';
+import { SerialField } from '../common/SerialField';
 import { AwardBonusCards } from './AwardBonusCards';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

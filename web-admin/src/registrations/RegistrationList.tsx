@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { Datagrid, DateField, List, SearchInput, TextField, WrapperField, useListContext, useTranslate } from 'react-admin';
 import { NairaField } from '../common/NairaField';
-import { SerialField } from '../package-payments/SerialField';
+import { SerialField } from '../common/SerialField';
 import { UpgradeHistoryButton } from './UpgradeHistoryButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

@@ -1,8 +1,9 @@
+import { SerialField } from '../common/SerialField';
 import Box from '@mui/material/Box';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { StockistPackage } from '@portal/services/contracts/catalogue';
 import { NairaField } from '../common/NairaField';
-import { EmptyText, PointValue, SerialNumber, useCanWrite } from '../packages/common';
+import { EmptyText, PointValue, useCanWrite } from '../packages/common';
 import { SettingsCard } from '../settings/SettingsCard';
 import { SettingNumberInput } from '../settings/inputs';
 
@@ -34,7 +35,7 @@ export const StockistPackageList = () => {
     <List title="pos.catalogue.stockist_packages.title" sort={{ field: 'value', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false}>
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.stockist_packages.empty" />}>
         <Column label="resources.stockist-packages.fields.sn" disableSort>
-          <SerialNumber />
+          <SerialField />
         </Column>
         <Column source="name" />
         <Column source="registration_value" align="right" field={NairaField} />

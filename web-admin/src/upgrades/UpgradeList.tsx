@@ -1,7 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { NairaField } from '../common/NairaField';
-import { SerialField } from '../package-payments/SerialField';
+import { SerialField } from '../common/SerialField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { nairaOptions } from '../common/NairaField';
-import { SerialNumberField } from '../finance/SerialNumberField';
+import { SerialField } from '../common/SerialField';
 import { WithdrawalStatusField } from './WithdrawalStatusField';
 import { WithdrawalTotals } from './WithdrawalTotals';
 
@@ -80,7 +80,7 @@ export const WithdrawalList = () => (
     </Box>
     <DataTable rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }} hiddenColumns={['transfer_reference', 'type', 'bank_name']} bulkActionButtons={false}>
       <DataTable.Col label="resources.withdrawals.fields.sn" disableSort>
-        <SerialNumberField />
+        <SerialField />
       </DataTable.Col>
       <DataTable.Col source="username" />
       <DataTable.Col source="full_name" cellSx={() => ({ whiteSpace: 'nowrap' })} />
