@@ -89,11 +89,16 @@ describe('admin dashboard', () => {
     await poll(() => page.getByTestId('payments-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await fullShot(page, 'admin-dashboard-desktop');
 
-    // The period switch: everything was paid today; this year the same.
+    // The period switch: everything was paid today; this year the same. The bonus cards re-read bonus-stats?type=today.
+    const todayStats = page.waitForResponse((r) => r.url().includes('/api/bonuses/bonus-stats?type=today') && r.ok());
     await page.getByRole('button', { name: 'Today', exact: true }).click();
-    await poll(() => page.getByText('Today', { exact: true }).count()).toBeGreaterThan(1);
+    const today = (await (await todayStats).json()).data;
+    expect(today).toMatchObject({ type: 'today', total_bonus_sum: stats.total_bonus_sum, referral_bonus_sum: stats.referral_bonus_sum });
+    await poll(() => page.getByText('Today', { exact: true }).count()).toBeGreaterThan(2);
     await poll(() => text(page, 'pickups-repurchase-amount')).toBe(naira(expected.repurchaseAmount));
     expect(await text(page, 'pickups-registration-count')).toBe('2');
+    expect(await text(page, 'bonus-referral')).toBe(naira(today.referral_bonus_sum));
+    expect(await text(page, 'bonuses-paid')).toBe(naira(today.total_bonus_sum));
     await page.getByRole('button', { name: 'This year', exact: true }).click();
     await poll(() => text(page, 'pickups-upgrade-amount')).toBe(naira(expected.upgradeAmount));
     await fullShot(page, 'admin-dashboard-period-year');

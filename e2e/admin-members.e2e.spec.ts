@@ -9,7 +9,8 @@ import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp, expec
  * The back office's members list and per-member panels (seed 001 §2.10–2.11) in a real browser:
  * find a member by search, open the panels, change the profile and bank details, toggle
  * bank-editable and 2FA, send a message (it arrives in the mail capture), pay out; an inactive
- * member shows 'This user is Inactive' but can still be messaged; finance staff only read.
+ * member shows 'This user is Inactive' but can still be messaged; a downline's wallet-paid repurchase
+ * appears in their Repurchase History; finance staff only read.
  */
 let app: MemberAppTest;
 
@@ -152,6 +153,33 @@ describe('admin members', () => {
     await expect.poll(() => page.getByTestId('withdrawal-history').textContent()).toContain('Payout');
     await expect.poll(() => page.getByTestId('available-balance').textContent()).toContain('₦53,200.00');
     await fullShot(page, 'admin-members-payout');
+    await page.getByRole('tab', { name: 'Repurchase History' }).click();
+    await expect.poll(() => page.getByTestId('repurchase-history').textContent()).toContain('There are no orders');
+
+    // ── Repurchase History: the downline buys from the wallet; opened from the list's row menu ──
+    const products = await app.http.call('GET', '/api/products/active', { token: downline.token });
+    const moringa = (products.body.data as Array<{ id: number; name: string; price?: number }>).find((p) => p.name === 'Moringa Leaf Capsules')!;
+    await creditWallet(app.t.runtime.db, downline.id, 30_000 * 100, app.t.clock.now);
+    const bought = await app.http.call('PATCH', '/api/withdrawals/pay-with-wallet', {
+      token: downline.token,
+      body: { txn_source: 'member_product_purchase', pickup_type: 'repurchase_pickup', description: 'Repurchase', amount: 17_000, products: [{ id: moringa.id, qty: 2 }], total_price: 17_000, total_points: 4, total_quantity: 2 },
+    });
+    expect(bought.status, bought.body.message).toBe(200);
+    await page.goto(`${app.base}/admin/members`);
+    await page.locator('input[name=q]').fill('emeka');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByTestId('member-actions').click();
+    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toContain('Repurchase History');
+    await page.getByRole('menuitem', { name: 'Repurchase History' }).click();
+    await page.waitForURL(/\/show\/repurchases$/);
+    const orders = page.getByTestId('repurchase-history');
+    await expect.poll(() => orders.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => orders.locator('tbody tr').textContent()).toContain(bought.body.data.purchase_id);
+    await expect.poll(() => orders.locator('tbody tr').textContent()).toContain('₦17,000.00');
+    await expect.poll(() => orders.locator('tbody tr').textContent()).toContain('Repurchase pick-up');
+    await expect.poll(() => orders.locator('tbody tr').textContent()).toContain('Processing');
+    await expect.poll(() => orders.locator('tbody tr').textContent()).toContain('N/A');
+    await fullShot(page, 'admin-members-repurchases');
 
     // ── An inactive member: the panels say so; Send Message still works ──
     await page.goto(`${app.base}/admin/members`);
@@ -159,6 +187,14 @@ describe('admin members', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.getByTestId('member-actions').click();
     await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Send Message', 'Make Payout']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('row').filter({ hasText: pending.username }).click();
+    await page.getByRole('tab', { name: 'Repurchase History' }).click();
+    await expect.poll(() => page.getByTestId('member-inactive').textContent()).toBe('This user is Inactive');
+    await page.goto(`${app.base}/admin/members`);
+    await page.getByTestId('members-tab-inactive').click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByTestId('member-actions').click();
     await page.getByRole('menuitem', { name: 'Send Message' }).click();
     await page.waitForURL(/\/show\/message$/);
     await page.getByTestId('send-message').locator('input[name=subject]').fill('Complete your registration');
@@ -179,6 +215,8 @@ describe('admin members', () => {
     expect(await financePage.getByTestId('bank-edit').count()).toBe(0);
     expect(await financePage.getByRole('tab', { name: 'Send Message' }).count()).toBe(0);
     expect(await financePage.getByRole('tab', { name: 'Make Payout' }).count()).toBe(0);
+    await financePage.getByRole('tab', { name: 'Repurchase History' }).click();
+    await expect.poll(() => financePage.getByTestId('repurchase-history').textContent()).toContain('There are no orders');
     await fullShot(financePage, 'admin-members-finance');
   });
 });

@@ -19,7 +19,8 @@ export const sharesPageQuery = z.object({ page: z.coerce.number().int().min(1).c
 
 /**
  * The admin totals' `type` (seed 002 §7 "query type", its values not shown): the period the total
- * covers on the company's calendar: all (default), today, this month, this year.
+ * covers on the company's calendar: all (default), today, this month, this year. Also taken by
+ * GET /bonuses/bonus-stats.
  */
 export const totalTypeQuery = z.object({
   type: z.enum(['all', 'today', 'month', 'year'], { error: 'The type must be one of all, today, month or year.' }).default('all'),
@@ -37,7 +38,10 @@ export const companyBonusTotal = z.object({
   profit_pool: z.number().optional(),
 });
 
-/** GET /bonuses/bonus-stats (admin): Σ credited per kind across all members (seed 001 §3.8). */
+/**
+ * GET /bonuses/bonus-stats?type= (admin): Σ credited per kind across all members (seed 001 §3.8)
+ * over `type` (credits dated by when they were credited); the eligible count is as of now.
+ */
 export const companyBonusStats = z.object({
   matching_bonus_sum: z.number(),
   repurchase_bonus_sum: z.number(),
@@ -58,6 +62,7 @@ export const companyBonusStats = z.object({
   global_profit_count: z.number(),
   profit_pool_count: z.number(),
   global_profit_eligible_count: z.number(),
+  type: z.enum(['all', 'today', 'month', 'year']),
 });
 
 /** The dashboard's eligibility flags, added to GET /bonuses/{id}/bonus-stats. */

@@ -241,6 +241,30 @@ describe('profit pool', () => {
     expect(await get('/api/bonuses/bonus-stats', admin)).toMatchObject({ global_profit_sum: 999.99, global_profit_count: 2, profit_pool_sum: 62_500, profit_pool_count: 3 });
     const finance = await h.adminToken('finance');
     expect((await get('/api/bonuses/bonus-stats', finance)).profit_pool_sum).toBe(62_500);
+
+    // bonus-stats by period (when credited, Lagos calendar): this month and today hold month 2's ₦50,700 in 2 credits,
+    // not month 1's ₦11,800 nor the global profit shared months ago; the eligible count is as of now.
+    const allStats = await get('/api/bonuses/bonus-stats?type=all', admin);
+    expect(allStats).toMatchObject({ profit_pool_sum: 62_500, global_profit_sum: 999.99, type: 'all' });
+    for (const type of ['month', 'today'] as const) {
+      expect(await get(`/api/bonuses/bonus-stats?type=${type}`, admin)).toMatchObject({
+        profit_pool_sum: 50_700,
+        profit_pool_count: 2,
+        global_profit_sum: 0,
+        global_profit_count: 0,
+        global_profit_eligible_count: allStats.global_profit_eligible_count,
+        type,
+      });
+    }
+    expect((await get('/api/bonuses/bonus-stats?type=year', admin)).profit_pool_sum).toBeGreaterThanOrEqual(50_700);
+    expect(await h.call('GET', '/api/bonuses/bonus-stats?type=week', { token: admin })).toMatchObject({ status: 422, body: { message: 'The type must be one of all, today, month or year.' } });
+    // Two days later today holds nothing; all time is unchanged.
+    moveClockTo(new Date(t.clock.now.getTime() + hours(48)));
+    const later = await h.adminToken();
+    const today = await get('/api/bonuses/bonus-stats?type=today', later);
+    const sums = Object.entries(today).filter(([key]) => key.endsWith('_sum') || key.endsWith('_count'));
+    expect(Object.fromEntries(sums)).toEqual({ ...Object.fromEntries(sums.map(([key]) => [key, 0])), global_profit_eligible_count: allStats.global_profit_eligible_count });
+    expect(await get('/api/bonuses/bonus-stats', later)).toEqual(allStats);
   }, 300_000);
 
   it('keeps the company totals from members, and one member’s shares from another', async () => {

@@ -47,8 +47,12 @@ export async function profitPoolsOf(db: Executor, memberId: string, page: number
 export const totalPeriods = ['all', 'today', 'month', 'year'] as const;
 export type TotalPeriod = (typeof totalPeriods)[number];
 
-/** The first instant of the period containing `now`, on the company's calendar (Lagos); null = all time. */
-function periodStart(period: TotalPeriod, now: Date): Date | null {
+/**
+ * The first instant of the period containing `now`, on the company's calendar (Lagos, UTC+1, no
+ * DST); null = all time. Shared by the admin dashboard's period-aware figures (the bonus totals
+ * here, the pick-up stats).
+ */
+export function periodStart(period: TotalPeriod, now: Date): Date | null {
   const today = companyDate(now);
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const first = period === 'today' ? today : period === 'month' ? dateOf(year, month, 1) : period === 'year' ? dateOf(year, 1, 1) : null;
@@ -79,16 +83,19 @@ export async function globalProfitEligibleCount(db: Executor): Promise<number> {
 }
 
 /**
- * GET /bonuses/bonus-stats (admin dashboard, seed 001 §3.8): Σ credited per kind across all
- * members, in naira, under the seeds' `<name>_sum` names, and the global profit eligible count.
+ * GET /bonuses/bonus-stats?type= (admin dashboard, seed 001 §3.8): Σ credited per kind across all
+ * members over the period (by when each bonus was credited), in naira, under the seeds'
+ * `<name>_sum` names, and the global profit eligible count (as of now, whatever the period).
  */
-export async function companyBonusStats(db: Executor) {
-  const rows = await db
+export async function companyBonusStats(db: Executor, period: TotalPeriod, now: Date) {
+  let query = db
     .selectFrom('wallet_entries')
     .select(['kind', sql<string>`sum(amount)`.as('total'), (eb) => eb.fn.countAll<string>().as('n')])
     .where('entry', '=', 'credited')
-    .groupBy('kind')
-    .execute();
+    .groupBy('kind');
+  const start = periodStart(period, now);
+  if (start) query = query.where('recorded_at', '>=', start);
+  const rows = await query.execute();
   const of = (...kinds: BonusKind[]) => koboToNaira(rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.total), 0));
   const countOf = (...kinds: BonusKind[]) => rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.n), 0);
   return {
@@ -111,6 +118,7 @@ export async function companyBonusStats(db: Executor) {
     global_profit_count: countOf('global_profit'),
     profit_pool_count: countOf('profit_pool'),
     global_profit_eligible_count: await globalProfitEligibleCount(db),
+    type: period,
   };
 }
 

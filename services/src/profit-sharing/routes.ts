@@ -45,9 +45,9 @@ export const profitSharingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/bonuses/bonus-stats', { preHandler: requireAdmin('read'), schema: { tags: ['bonuses'], response: { 200: envelope(companyBonusStatsShape) } } }, async () => ({
-    success: true,
-    message: 'Bonus stats',
-    data: await companyBonusStats(app.db),
-  }));
+  app.get(
+    '/bonuses/bonus-stats',
+    { preHandler: requireAdmin('read'), schema: { tags: ['bonuses'], querystring: totalTypeQuery, response: { 200: envelope(companyBonusStatsShape) } } },
+    async (request) => ({ success: true, message: 'Bonus stats', data: await companyBonusStats(app.db, request.query.type, app.clock()) }),
+  );
 };

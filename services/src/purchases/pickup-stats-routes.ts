@@ -5,18 +5,12 @@ import { envelope } from '../contracts/http';
 import { type PickupStats, pickupStats, pickupStatsQuery } from '../contracts/pickup-stats';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
+import { periodStart } from '../profit-sharing/queries';
 import { companyDate } from '../wallet/payout-schedule';
 
 type Period = PickupStats['type'];
 type Kind = 'registration' | 'upgrade' | 'repurchase';
 const kinds: readonly Kind[] = ['registration', 'upgrade', 'repurchase'];
-
-/** The first instant of the period containing `now` on the company's calendar (Lagos, UTC+1, no DST); null = all time. */
-function periodStart(period: Period, now: Date): Date | null {
-  const today = companyDate(now);
-  const first = period === 'today' ? today : period === 'month' ? `${today.slice(0, 7)}-01` : period === 'year' ? `${today.slice(0, 4)}-01-01` : null;
-  return first ? new Date(`${first}T00:00:00+01:00`) : null;
-}
 
 /** The twelve Lagos months ending with the one containing `now`, oldest first, as YYYY-MM. */
 function lastTwelveMonths(now: Date): string[] {

@@ -4,19 +4,18 @@ import RedeemIcon from '@mui/icons-material/RedeemOutlined';
 import { useTranslate } from 'react-admin';
 import { formatNaira } from '../common/NairaField';
 import { FigureText, type Figure } from './StatCard';
-import { type Period, formatCount, useBonusStats, useGlobalProfitTotal } from './useDashboardData';
+import { type Period, formatCount, useBonusStats } from './useDashboardData';
 
 type Row = { key: string; figure: Figure; secondary?: Figure };
 
 /**
  * Bonus totals (seed 001 §2.7): matching, repurchase, unilevel, global sharing with its eligible
- * count, upgrade and referral. GET /api/bonuses/bonus-stats gives all-time sums; global sharing
- * follows the period through GET /api/bonuses/total-global-profit-bonus?type=.
+ * count, upgrade and referral, over the period, from GET /api/bonuses/bonus-stats?type= (the
+ * eligible count is as of now).
  */
 export const BonusTotalsCard = ({ period }: { period: Period }) => {
   const translate = useTranslate();
-  const stats = useBonusStats();
-  const global = useGlobalProfitTotal(period);
+  const stats = useBonusStats(period);
   const fromStats = (pick: (d: NonNullable<typeof stats.data>) => number): Figure => ({
     value: stats.data ? formatNaira(pick(stats.data)) : undefined,
     isPending: stats.isPending,
@@ -28,11 +27,11 @@ export const BonusTotalsCard = ({ period }: { period: Period }) => {
     { key: 'unilevel', figure: fromStats((d) => d.unilevel_bonus_sum) },
     {
       key: 'global_sharing',
-      figure: { value: global.data ? formatNaira(global.data.bonus) : undefined, isPending: global.isPending, isError: global.isError },
+      figure: fromStats((d) => d.global_profit_sum),
       secondary: {
-        value: global.data ? translate('pos.dashboard.bonuses.eligible', { count: formatCount(global.data.eligible_count) }) : undefined,
-        isPending: global.isPending,
-        isError: global.isError,
+        value: stats.data ? translate('pos.dashboard.bonuses.eligible', { count: formatCount(stats.data.global_profit_eligible_count) }) : undefined,
+        isPending: stats.isPending,
+        isError: stats.isError,
       },
     },
     { key: 'upgrade', figure: fromStats((d) => d.upgrade_bonus_sum) },
@@ -43,11 +42,7 @@ export const BonusTotalsCard = ({ period }: { period: Period }) => {
       <CardHeader
         avatar={<RedeemIcon color="secondary" />}
         title={translate('pos.dashboard.bonuses.title')}
-        subheader={
-          period === 'all'
-            ? translate('pos.dashboard.all_time')
-            : translate('pos.dashboard.bonuses.subtitle', { period: translate(`pos.dashboard.period.${period}`).toLowerCase() })
-        }
+        subheader={translate(`pos.dashboard.period.${period}`)}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         sx={{ pb: 0 }}
       />

@@ -41,7 +41,7 @@ const Line = ({ label, children }: { label: string; children: React.ReactNode })
 /**
  * The admin dashboard of seed 001 §2.7, laid out like the react-admin demo's: a small welcome card;
  * figure cards for registrations and their PV, the company wallet and the bonuses paid; pick-ups
- * by type and bonus totals, both following the period switch where the server supports one
+ * by type and bonus totals (and the bonuses paid card), following the period switch
  * (`?type=all|today|month|year`); payments per month; and, for administrators only, the two
  * message forms of §3.9 (finance staff read the figures but do not change settings).
  */
@@ -54,7 +54,7 @@ export const Dashboard = () => {
   const active = useTotalActiveUsers();
   const pv = useTotalRegistrationPv();
   const wallet = useCompanyWallet();
-  const bonuses = useBonusStats();
+  const bonuses = useBonusStats(period);
 
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 3 }}>
@@ -96,7 +96,7 @@ export const Dashboard = () => {
           title="pos.dashboard.bonus_total.title"
           testId="bonuses-paid"
           figure={figureOf(bonuses, (b) => formatNaira(b.total_bonus_sum))}
-          caption={translate('pos.dashboard.all_time')}
+          caption={translate(`pos.dashboard.period.${period}`)}
         />
       </Box>
 

@@ -2,7 +2,7 @@ import { useLogoutIfAccessDenied } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PickupStats } from '@portal/services/contracts/pickup-stats';
-import type { companyBonusStats, companyBonusTotal } from '@portal/services/contracts/profit-sharing';
+import type { companyBonusStats } from '@portal/services/contracts/profit-sharing';
 import type { companyFinance } from '@portal/services/contracts/wallet';
 import type { Settings } from '@portal/services/contracts/settings';
 import { api } from '../api/client';
@@ -11,7 +11,6 @@ export type Period = PickupStats['type'];
 export const periods: readonly Period[] = ['all', 'today', 'month', 'year'];
 export type { PickupStats };
 export type CompanyBonusStats = z.infer<typeof companyBonusStats>;
-export type CompanyBonusTotal = z.infer<typeof companyBonusTotal>;
 export type CompanyFinance = z.infer<typeof companyFinance>;
 export type { Settings };
 
@@ -36,9 +35,9 @@ export const useTotalRegistrations = () => useApiQuery<number>('/users/total-reg
 export const useTotalActiveUsers = () => useApiQuery<number>('/users/total-active-users');
 export const useTotalRegistrationPv = () => useApiQuery<number>('/users/total-registration-pv');
 export const useCompanyWallet = () => useApiQuery<CompanyFinance>('/bonuses/total-company-wallet');
-export const useBonusStats = () => useApiQuery<CompanyBonusStats>('/bonuses/bonus-stats');
+/** Bonus totals per kind over the period (credits dated by when they were credited), and the global profit eligible count now. */
+export const useBonusStats = (period: Period) => useApiQuery<CompanyBonusStats>(`/bonuses/bonus-stats?type=${period}`);
 export const usePickupStats = (period: Period) => useApiQuery<PickupStats>(`/product-purchases/pickup-stats?type=${period}`);
-export const useGlobalProfitTotal = (period: Period) => useApiQuery<CompanyBonusTotal>(`/bonuses/total-global-profit-bonus?type=${period}`);
 
 /** The settings record (the message fields of seed 001 §3.9); the same cache entry as the settings pages'. */
 export const settingsQueryKey = ['settings', 'all'] as const;

@@ -52,7 +52,6 @@ export const dashboardMessages = {
       },
       bonuses: {
         title: 'Bonus totals',
-        subtitle: 'All time; global sharing: %{period}',
         matching: 'Matching bonus',
         repurchase: 'Repurchase bonus',
         unilevel: 'Unilevel bonus',

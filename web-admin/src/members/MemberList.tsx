@@ -88,13 +88,14 @@ const Status = () => {
 };
 
 /** Seed 001 §2.10: the panels hidden for an inactive member; Send Message and Make Payout always there. */
-const readPanels = ['dashboard', 'profile', 'genealogy', 'wallet', 'bank', 'login'] as const;
+const readPanels = ['dashboard', 'profile', 'genealogy', 'wallet', 'repurchase', 'bank', 'login'] as const;
 const writePanels = ['message', 'payout'] as const;
 export const panelPaths: Record<string, string> = {
   dashboard: '',
   profile: 'profile',
   bank: 'bank',
   wallet: 'wallet',
+  repurchase: 'repurchases',
   genealogy: 'genealogy',
   login: 'login',
   message: 'message',

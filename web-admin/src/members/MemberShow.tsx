@@ -1,5 +1,5 @@
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminMemberDetail } from '@portal/services/contracts/members';
 import { useCanWrite } from './common';
 import { BankPanel } from './panels/BankPanel';
@@ -9,6 +9,7 @@ import { LoginPanel } from './panels/LoginPanel';
 import { MessagePanel } from './panels/MessagePanel';
 import { PayoutPanel } from './panels/PayoutPanel';
 import { ProfilePanel } from './panels/ProfilePanel';
+import { RepurchasePanel } from './panels/RepurchasePanel';
 import { WalletPanel } from './panels/WalletPanel';
 import { storageUrl } from './usePortal';
 
@@ -73,7 +74,8 @@ export const MemberShow = () => {
       <Box sx={{ p: 2, pb: 0 }}>
         <MemberHeader />
       </Box>
-      <TabbedShowLayout>
+      {/* Ten panels do not fit one row on a laptop: the tab bar scrolls instead of widening the page. */}
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="pos.members.panels.dashboard">
           <DashboardPanel />
         </TabbedShowLayout.Tab>
@@ -85,6 +87,9 @@ export const MemberShow = () => {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="pos.members.panels.wallet" path="wallet">
           <WalletPanel />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="pos.members.panels.repurchase" path="repurchases">
+          <RepurchasePanel />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="pos.members.panels.genealogy" path="genealogy">
           <GenealogyPanel />
