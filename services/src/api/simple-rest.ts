@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../core/db';
 import { z } from 'zod';
 import { RuleViolation } from '../core/errors';
 
@@ -51,7 +52,9 @@ export function parseListRequest(
   if (!sortColumn) throw new RuleViolation(`Cannot sort by ${sort[0]}.`, 'sort');
   const direction = String(sort[1]).toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
 
-  const range = parseJson(query.range, 'range') ?? [0, 9];
+  // ra-data-simple-rest always sends a range for getList; only getMany (`filter={"id":[...]}`)
+  // sends none, and it wants every record it names, not a first page.
+  const range = parseJson(query.range, 'range') ?? [0, MAX_PAGE - 1];
   if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0) || range.length !== 2 || range[1] < range[0]) {
     throw new RuleViolation('The range parameter must look like [0,24].', 'range');
   }
@@ -84,6 +87,22 @@ function filterValue(column: ResourceColumn, key: string, value: unknown): strin
   if (column.type === 'timestamp' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
   if (column.type === 'text' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return String(value);
   throw new RuleViolation(`The filter ${key} must be ${column.type === 'number' ? 'a number' : column.type === 'timestamp' ? 'a date' : 'text'}.`, 'filter');
+}
+
+/**
+ * One page of a resource and how many records its filter matches in all: `select <columns> <from>
+ * where <fixed> and <filter> order by <sort>, <tiebreak>`, then the count over the same rows.
+ * `from` is the whole FROM clause with its joins; `tiebreak` keeps the order stable across pages.
+ */
+export async function selectPage<Row>(
+  db: Executor,
+  page: { columns: RawBuilder<unknown>; from: RawBuilder<unknown>; fixed?: RawBuilder<boolean>; tiebreak: RawBuilder<unknown>; list: ListRequest },
+): Promise<{ rows: Row[]; total: number }> {
+  const { columns, from, tiebreak, list } = page;
+  const where = page.fixed ? sql`${page.fixed} and ${list.where}` : list.where;
+  const { rows } = await sql<Row>`select ${columns} ${from} where ${where} order by ${list.orderBy}, ${tiebreak} limit ${list.limit} offset ${list.offset}`.execute(db);
+  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${from} where ${where}`.execute(db);
+  return { rows, total: counted[0]?.total ?? 0 };
 }
 
 /** Sets `Content-Range` (ra-data-simple-rest reads the total after the slash) and answers the rows. */

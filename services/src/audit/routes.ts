@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import { type EventRecord, eventRecord } from '../contracts/audit';
 import { NotFound } from '../core/errors';
@@ -35,11 +35,13 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(eventRecord) } } },
     async (request, reply) => {
       const list = parseListRequest(request.query, eventsResource);
-      const { rows } = await sql<EventRow>`
-        select global_position as id, stream_id, type, data, metadata, recorded_at from events
-        where ${list.where} order by ${list.orderBy}, global_position desc limit ${list.limit} offset ${list.offset}`.execute(app.db);
-      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from events where ${list.where}`.execute(app.db);
-      return sendList(reply, 'events', list, rows.map(toRecord), counted[0]?.total ?? 0);
+      const { rows, total } = await selectPage<EventRow>(app.db, {
+        columns: sql`global_position as id, stream_id, type, data, metadata, recorded_at`,
+        from: sql`from events`,
+        tiebreak: sql`global_position desc`,
+        list,
+      });
+      return sendList(reply, 'events', list, rows.map(toRecord), total);
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { requestMetadata } from '../api/context';
-import { type ListRequest, type ResourceColumns, type SimpleRestQuery, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ListRequest, type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import {
   adminProductCreateBody,
@@ -24,6 +24,7 @@ import { runInTransaction } from '../core/command';
 import type { Executor } from '../core/db';
 import { NotFound, RuleViolation } from '../core/errors';
 import { nairaToKobo } from '../core/money';
+import { packageChanges, packageFields, productFields, stockistPackageChanges, stockistPackageFields } from './entry-fields';
 import { type UploadedFile, storeImage, uploadMessages } from '../core/uploads';
 import type { CompanyBanksTable, PackagesTable, ProductsTable, StockistPackagesTable } from '../database';
 import { defineEntry, removeEntry, updateEntry } from './commands';
@@ -99,16 +100,8 @@ const stockistPackagesResource: Resource = {
   search: (q) => ilike('name', q),
 };
 
-/** getMany sends no range (`filter={"id":[...]}` only): then every match is answered, not the first page. */
-function listRequest(query: SimpleRestQuery, resource: Resource): ListRequest {
-  return parseListRequest(query.range === undefined ? { ...query, range: '[0,499]' } : query, resource);
-}
-
 async function listRows<Row>(db: Executor, resource: Resource, list: ListRequest): Promise<{ rows: Row[]; total: number }> {
-  const table = sql.table(resource.table);
-  const { rows } = await sql<Row>`select * from ${table} where ${list.where} order by ${list.orderBy}, id asc limit ${list.limit} offset ${list.offset}`.execute(db);
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from ${table} where ${list.where}`.execute(db);
-  return { rows, total: counted[0]?.total ?? 0 };
+  return selectPage<Row>(db, { columns: sql`*`, from: sql`from ${sql.table(resource.table)}`, tiebreak: sql`id asc`, list });
 }
 
 /** A data URL from the back office's image input, as the uploads' checks take a file. */
@@ -149,7 +142,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ── packages ──────────────────────────────────────────────────────────────────────────────
   app.get('/admin/packages', { ...read, schema: { tags, querystring: simpleRestQuery, response: { 200: z.array(registrationPackage) } } }, async (request, reply) => {
-    const list = listRequest(request.query, packagesResource);
+    const list = parseListRequest(request.query, packagesResource);
     const { rows, total } = await listRows<Selectable<PackagesTable>>(app.db, packagesResource, list);
     return sendList(reply, 'packages', list, rows.map(packageToApi), total);
   });
@@ -160,26 +153,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/admin/packages', { ...write, schema: { tags, body: packageCreateBody, response: { 200: registrationPackage } } }, async (request) => {
     const body = request.body;
-    const fields = {
-      name: body.name,
-      point_value: body.point_value,
-      registration_value_kobo: nairaToKobo(body.registration_value),
-      pickup_amount_kobo: nairaToKobo(body.pickup_amount),
-      matching_bonus_cap_kobo: nairaToKobo(body.matching_bonus_cap),
-    };
+    const fields = packageFields(body);
     const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, catalogueKinds.package, fields, metadata(request)));
     return packageToApi((await findPackage(app.db, id))!);
   });
 
   app.put('/admin/packages/:id', { ...write, schema: { tags, params: idParams, body: packageUpdateBody, response: { 200: registrationPackage } } }, async (request) => {
     const body = request.body;
-    const changes = {
-      name: body.name,
-      point_value: body.point_value,
-      registration_value_kobo: kobo(body.registration_value),
-      pickup_amount_kobo: kobo(body.pickup_amount),
-      matching_bonus_cap_kobo: kobo(body.matching_bonus_cap),
-    };
+    const changes = packageChanges(body);
     await runInTransaction(app.commands, (trx) => updateEntry(trx, catalogueKinds.package, request.params.id, changes, metadata(request)));
     return packageToApi(found(catalogueKinds.package, await findPackage(app.db, request.params.id)));
   });
@@ -188,7 +169,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const imageBodyLimit = 2_000_000;
 
   app.get('/admin/products', { ...read, schema: { tags, querystring: simpleRestQuery, response: { 200: z.array(product) } } }, async (request, reply) => {
-    const list = listRequest(request.query, productsResource);
+    const list = parseListRequest(request.query, productsResource);
     const { rows, total } = await listRows<Selectable<ProductsTable>>(app.db, productsResource, list);
     return sendList(reply, 'products', list, rows.map(productToApi), total);
   });
@@ -203,7 +184,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const image = body.image ? await storeImage(app.config.UPLOAD_DIR, 'products', imageFromDataUrl(body.image), 'image') : null;
-      const fields = { name: body.name, description: body.description, image, worth_kobo: nairaToKobo(body.worth), points: body.points, is_active: true };
+      const fields = productFields(body, image);
       const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, catalogueKinds.product, fields, metadata(request)));
       return (await findProduct(app.db, id))!;
     },
@@ -229,7 +210,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ── company banks ─────────────────────────────────────────────────────────────────────────
   app.get('/admin/company-banks', { ...read, schema: { tags, querystring: simpleRestQuery, response: { 200: z.array(companyBank) } } }, async (request, reply) => {
-    const list = listRequest(request.query, companyBanksResource);
+    const list = parseListRequest(request.query, companyBanksResource);
     const { rows, total } = await listRows<Selectable<CompanyBanksTable>>(app.db, companyBanksResource, list);
     return sendList(reply, 'company-banks', list, rows.map(companyBankToApi), total);
   });
@@ -257,7 +238,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ── stockist packages ─────────────────────────────────────────────────────────────────────
   app.get('/admin/stockist-packages', { ...read, schema: { tags, querystring: simpleRestQuery, response: { 200: z.array(stockistPackage) } } }, async (request, reply) => {
-    const list = listRequest(request.query, stockistPackagesResource);
+    const list = parseListRequest(request.query, stockistPackagesResource);
     const { rows, total } = await listRows<Selectable<StockistPackagesTable>>(app.db, stockistPackagesResource, list);
     return sendList(reply, 'stockist-packages', list, rows.map(stockistPackageToApi), total);
   });
@@ -268,14 +249,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/admin/stockist-packages', { ...write, schema: { tags, body: stockistPackageCreateBody, response: { 200: stockistPackage } } }, async (request) => {
     const body = request.body;
-    const fields = {
-      name: body.name,
-      registration_value_kobo: nairaToKobo(body.registration_value),
-      sales_bonus_percentage: body.sales_bonus_percentage,
-      pickup_amount_kobo: nairaToKobo(body.pickup_amount),
-      point_value: body.point_value,
-      value: body.value,
-    };
+    const fields = stockistPackageFields(body);
     const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, catalogueKinds.stockistPackage, fields, metadata(request)));
     return (await findStockistPackage(app.db, id))!;
   });
@@ -285,14 +259,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, params: idParams, body: stockistPackageUpdateBody, response: { 200: stockistPackage } } },
     async (request) => {
       const body = request.body;
-      const changes = {
-        name: body.name,
-        registration_value_kobo: kobo(body.registration_value),
-        sales_bonus_percentage: body.sales_bonus_percentage,
-        pickup_amount_kobo: kobo(body.pickup_amount),
-        point_value: body.point_value,
-        value: body.value,
-      };
+      const changes = stockistPackageChanges(body);
       await runInTransaction(app.commands, (trx) => updateEntry(trx, catalogueKinds.stockistPackage, request.params.id, changes, metadata(request)));
       return found(catalogueKinds.stockistPackage, await findStockistPackage(app.db, request.params.id));
     },

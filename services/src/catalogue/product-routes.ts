@@ -7,6 +7,7 @@ import { envelope } from '../contracts/http';
 import { runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { nairaToKobo } from '../core/money';
+import { productFields } from './entry-fields';
 import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { defineEntry, updateEntry } from './commands';
 import { catalogueKinds, notFoundMessage } from './kinds';
@@ -42,7 +43,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     const form = await readForm(request);
     const body = parseFormFields(productCreateFields, form.fields);
     const image = form.files.image ? await storeImage(app.config.UPLOAD_DIR, 'products', form.files.image, 'image') : null;
-    const fields = { name: body.name, description: body.description, image, worth_kobo: nairaToKobo(body.worth), points: body.points, is_active: true };
+    const fields = productFields(body, image);
     const metadata = requestMetadata(request, app.clock());
     const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, catalogueKinds.product, fields, metadata));
     return { success: true, message: catalogueMessages.productCreated, data: (await findProduct(app.db, id))! };

@@ -20,6 +20,7 @@ import { envelope } from '../contracts/http';
 import { runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { nairaToKobo } from '../core/money';
+import { packageChanges, packageFields } from './entry-fields';
 import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { billPaymentRoutes } from './bill-payment-routes';
 import { companyBankRoutes } from './company-bank-routes';
@@ -60,13 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], body: packageCreateBody, response: { 200: envelope(registrationPackage) } } },
     async (request) => {
       const body = request.body;
-      const fields = {
-        name: body.name,
-        point_value: body.point_value,
-        registration_value_kobo: nairaToKobo(body.registration_value),
-        pickup_amount_kobo: nairaToKobo(body.pickup_amount),
-        matching_bonus_cap_kobo: nairaToKobo(body.matching_bonus_cap),
-      };
+      const fields = packageFields(body);
       const metadata = requestMetadata(request, app.clock());
       const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, catalogueKinds.package, fields, metadata));
       return { success: true, message: catalogueMessages.packageCreated, data: packageToApi((await findPackage(app.db, id))!) };
@@ -78,13 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], params: idParams, body: packageUpdateBody, response: { 200: envelope(registrationPackage) } } },
     async (request) => {
       const body = request.body;
-      const changes = {
-        name: body.name,
-        point_value: body.point_value,
-        registration_value_kobo: kobo(body.registration_value),
-        pickup_amount_kobo: kobo(body.pickup_amount),
-        matching_bonus_cap_kobo: kobo(body.matching_bonus_cap),
-      };
+      const changes = packageChanges(body);
       const metadata = requestMetadata(request, app.clock());
       await runInTransaction(app.commands, (trx) => updateEntry(trx, catalogueKinds.package, request.params.id, changes, metadata));
       return { success: true, message: catalogueMessages.packageUpdated, data: packageToApi((await findPackage(app.db, request.params.id))!) };

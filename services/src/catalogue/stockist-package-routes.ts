@@ -6,12 +6,11 @@ import { catalogueMessages, idParams, stockistPackage, stockistPackageCreateBody
 import { envelope } from '../contracts/http';
 import { runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
-import { nairaToKobo } from '../core/money';
+import { stockistPackageChanges, stockistPackageFields } from './entry-fields';
 import { defineEntry, updateEntry } from './commands';
 import { catalogueKinds, notFoundMessage } from './kinds';
 import { findStockistPackage, listStockistPackages } from './queries';
 
-const kobo = (naira: number | undefined) => (naira === undefined ? undefined : nairaToKobo(naira));
 
 /** Stockist packages: members choose one when they apply to become a stockist. */
 export const stockistPackageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,14 +37,7 @@ export const stockistPackageRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], body: stockistPackageCreateBody, response: { 200: envelope(stockistPackage) } } },
     async (request) => {
       const body = request.body;
-      const fields = {
-        name: body.name,
-        registration_value_kobo: nairaToKobo(body.registration_value),
-        sales_bonus_percentage: body.sales_bonus_percentage,
-        pickup_amount_kobo: nairaToKobo(body.pickup_amount),
-        point_value: body.point_value,
-        value: body.value,
-      };
+      const fields = stockistPackageFields(body);
       const metadata = requestMetadata(request, app.clock());
       const id = await runInTransaction(app.commands, (trx) => defineEntry(trx, kind, fields, metadata));
       return { success: true, message: catalogueMessages.stockistPackageCreated, data: (await findStockistPackage(app.db, id))! };
@@ -57,14 +49,7 @@ export const stockistPackageRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('write'), schema: { tags: ['catalogue'], params: idParams, body: stockistPackageUpdateBody, response: { 200: envelope(stockistPackage) } } },
     async (request) => {
       const body = request.body;
-      const changes = {
-        name: body.name,
-        registration_value_kobo: kobo(body.registration_value),
-        sales_bonus_percentage: body.sales_bonus_percentage,
-        pickup_amount_kobo: kobo(body.pickup_amount),
-        point_value: body.point_value,
-        value: body.value,
-      };
+      const changes = stockistPackageChanges(body);
       const metadata = requestMetadata(request, app.clock());
       await runInTransaction(app.commands, (trx) => updateEntry(trx, kind, request.params.id, changes, metadata));
       return { success: true, message: catalogueMessages.stockistPackageUpdated, data: (await findStockistPackage(app.db, request.params.id))! };

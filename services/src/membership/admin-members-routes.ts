@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
 import { NotFound } from '../core/errors';
@@ -115,11 +115,8 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(adminMember) } } },
     async (request, reply) => {
       const list = parseListRequest(request.query, membersResource);
-      const { rows } = await sql<MemberRow>`
-        select ${listColumns} ${fromMembers}
-        where ${list.where} order by ${list.orderBy}, m.id limit ${list.limit} offset ${list.offset}`.execute(app.db);
-      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${fromMembers} where ${list.where}`.execute(app.db);
-      return sendList(reply, 'members', list, rows.map(toRecord), counted[0]?.total ?? 0);
+      const { rows, total } = await selectPage<MemberRow>(app.db, { columns: listColumns, from: fromMembers, tiebreak: sql`m.id`, list });
+      return sendList(reply, 'members', list, rows.map(toRecord), total);
     },
   );
 

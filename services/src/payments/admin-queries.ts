@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { ListRequest, ResourceColumns } from '../api/simple-rest';
+import { type ListRequest, type ResourceColumns, selectPage } from '../api/simple-rest';
 import type { AdminPackagePayment, PackageUpgrade, PaidRegistration } from '../contracts/approvals';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
@@ -60,8 +60,8 @@ const paymentFrom = sql`
   left join packages pkg on pkg.id = p.package_id
   left join packages prev on prev.id = p.from_package_id`;
 
-const paymentSelect = sql`
-  select p.id, p.member_id, p.purpose, p.method, p.amount_due, p.amount_paid, p.status, p.status_reason, p.description,
+const paymentColumns = sql`
+  p.id, p.member_id, p.purpose, p.method, p.amount_due, p.amount_paid, p.status, p.status_reason, p.description,
     p.reference, p.receipt_path, p.created_at, p.decided_at, m.first_name, m.last_name, m.username,
     pkg.name as package_name, prev.name as previous_package_name`;
 
@@ -74,14 +74,12 @@ function adminPayment(row: PaymentRow): AdminPackagePayment {
 }
 
 export async function listPackagePayments(db: Executor, list: ListRequest): Promise<{ rows: AdminPackagePayment[]; total: number }> {
-  const { rows } = await sql<PaymentRow>`${paymentSelect} ${paymentFrom}
-    where ${list.where} order by ${list.orderBy}, p.created_at desc, p.id limit ${list.limit} offset ${list.offset}`.execute(db);
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${paymentFrom} where ${list.where}`.execute(db);
-  return { rows: rows.map(adminPayment), total: counted[0]?.total ?? 0 };
+  const { rows, total } = await selectPage<PaymentRow>(db, { columns: paymentColumns, from: paymentFrom, tiebreak: sql`p.created_at desc, p.id`, list });
+  return { rows: rows.map(adminPayment), total };
 }
 
 export async function findAdminPackagePayment(db: Executor, id: string): Promise<AdminPackagePayment | null> {
-  const { rows } = await sql<PaymentRow>`${paymentSelect} ${paymentFrom} where p.id::text = ${id}`.execute(db);
+  const { rows } = await sql<PaymentRow>`select ${paymentColumns} ${paymentFrom} where p.id::text = ${id}`.execute(db);
   return rows[0] ? adminPayment(rows[0]) : null;
 }
 
@@ -128,8 +126,8 @@ type RegistrationRow = {
   reference: string | null; upgrades: number; created_at: Date; paid_at: Date | null;
 };
 
-const registrationSelect = sql`
-  select m.id, m.first_name, m.last_name, m.username, p.package_id, pkg.name as package_name, cur.name as current_package_name,
+const registrationColumns = sql`
+  m.id, m.first_name, m.last_name, m.username, p.package_id, pkg.name as package_name, cur.name as current_package_name,
     p.amount_due, p.id as payment_id, p.method, p.reference, p.decided_at as paid_at, m.created_at,
     (select count(*)::int from package_payments u where u.member_id = m.id and u.purpose = 'upgrade' and u.status = 'approved') as upgrades`;
 
@@ -157,14 +155,12 @@ function toRegistration(row: RegistrationRow): PaidRegistration {
 }
 
 export async function listRegistrations(db: Executor, list: ListRequest): Promise<{ rows: PaidRegistration[]; total: number }> {
-  const { rows } = await sql<RegistrationRow>`${registrationSelect} ${registrationFrom}
-    where ${list.where} order by ${list.orderBy}, m.created_at desc, m.id limit ${list.limit} offset ${list.offset}`.execute(db);
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${registrationFrom} where ${list.where}`.execute(db);
-  return { rows: rows.map(toRegistration), total: counted[0]?.total ?? 0 };
+  const { rows, total } = await selectPage<RegistrationRow>(db, { columns: registrationColumns, from: registrationFrom, tiebreak: sql`m.created_at desc, m.id`, list });
+  return { rows: rows.map(toRegistration), total };
 }
 
 export async function findRegistration(db: Executor, memberId: string): Promise<PaidRegistration | null> {
-  const { rows } = await sql<RegistrationRow>`${registrationSelect} ${registrationFrom} where m.id::text = ${memberId}`.execute(db);
+  const { rows } = await sql<RegistrationRow>`select ${registrationColumns} ${registrationFrom} where m.id::text = ${memberId}`.execute(db);
   return rows[0] ? toRegistration(rows[0]) : null;
 }
 
@@ -174,8 +170,8 @@ const upgradeFrom = sql`
   from package_payments p
   join members m on m.id = p.member_id
   left join packages pkg on pkg.id = p.package_id
-  left join packages prev on prev.id = p.from_package_id
-  where p.purpose = 'upgrade' and p.status = 'approved'`;
+  left join packages prev on prev.id = p.from_package_id`;
+const approvedUpgrade = sql<boolean>`p.purpose = 'upgrade' and p.status = 'approved'`;
 
 export const upgradesResource = {
   columns: {
@@ -210,8 +206,8 @@ type UpgradeRow = {
  * The packages held before an upgrade: the registration's package, then each earlier upgrade's.
  * Upgrades only go up, so the packages left behind ordered by id are in the order they were held.
  */
-const upgradeSelect = sql`
-  select p.id, p.member_id, m.first_name, m.last_name, m.username, pkg.name as package_name, prev.name as previous_package_name,
+const upgradeColumns = sql`
+  p.id, p.member_id, m.first_name, m.last_name, m.username, pkg.name as package_name, prev.name as previous_package_name,
     array(
       select pk.name from package_payments u join packages pk on pk.id = u.from_package_id
       where u.member_id = p.member_id and u.purpose = 'upgrade' and u.status = 'approved' and u.package_id <= p.package_id
@@ -244,14 +240,12 @@ function toUpgrade(row: UpgradeRow): PackageUpgrade {
 }
 
 export async function listUpgrades(db: Executor, list: ListRequest): Promise<{ rows: PackageUpgrade[]; total: number }> {
-  const { rows } = await sql<UpgradeRow>`${upgradeSelect} ${upgradeFrom}
-    and ${list.where} order by ${list.orderBy}, p.created_at desc, p.id limit ${list.limit} offset ${list.offset}`.execute(db);
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${upgradeFrom} and ${list.where}`.execute(db);
-  return { rows: rows.map(toUpgrade), total: counted[0]?.total ?? 0 };
+  const { rows, total } = await selectPage<UpgradeRow>(db, { columns: upgradeColumns, from: upgradeFrom, fixed: approvedUpgrade, tiebreak: sql`p.created_at desc, p.id`, list });
+  return { rows: rows.map(toUpgrade), total };
 }
 
 export async function findUpgrade(db: Executor, id: string): Promise<PackageUpgrade | null> {
-  const { rows } = await sql<UpgradeRow>`${upgradeSelect} ${upgradeFrom} and p.id::text = ${id}`.execute(db);
+  const { rows } = await sql<UpgradeRow>`select ${upgradeColumns} ${upgradeFrom} where ${approvedUpgrade} and p.id::text = ${id}`.execute(db);
   return rows[0] ? toUpgrade(rows[0]) : null;
 }
 

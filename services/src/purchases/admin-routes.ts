@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import { type ProductSalesMonth, monthlyRepurchase, productSalesMonth, productSalesSum } from '../contracts/finance';
 import { envelope } from '../contracts/http';
@@ -83,10 +83,8 @@ export const adminPurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(productSalesMonth) } } },
     async (request, reply) => {
       const list = parseListRequest(request.query, productSalesResource);
-      const { rows } = await sql<MonthRow>`
-        select * from ${months} where ${list.where} order by ${list.orderBy}, id desc limit ${list.limit} offset ${list.offset}`.execute(app.db);
-      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from ${months} where ${list.where}`.execute(app.db);
-      return sendList(reply, 'product-sales', list, rows.map(toMonth), counted[0]?.total ?? 0);
+      const { rows, total } = await selectPage<MonthRow>(app.db, { columns: sql`*`, from: sql`from ${months}`, tiebreak: sql`id desc`, list });
+      return sendList(reply, 'product-sales', list, rows.map(toMonth), total);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import { requireAdmin } from '../auth/guards';
 import { type AdminWithdrawal, type WithdrawalHistoryEntry, adminWithdrawal, adminWithdrawalDetail } from '../contracts/finance';
 import type { Executor } from '../core/db';
@@ -129,11 +129,8 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(adminWithdrawal) } } },
     async (request, reply) => {
       const list = parseListRequest(request.query, withdrawalsResource);
-      const { rows } = await sql<Row>`
-        select ${columns} from ${from}
-        where ${list.where} order by ${list.orderBy}, w.created_at desc, w.id limit ${list.limit} offset ${list.offset}`.execute(app.db);
-      const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from ${from} where ${list.where}`.execute(app.db);
-      return sendList(reply, 'withdrawals', list, rows.map(toRecord), counted[0]?.total ?? 0);
+      const { rows, total } = await selectPage<Row>(app.db, { columns, from: sql`from ${from}`, tiebreak: sql`w.created_at desc, w.id`, list });
+      return sendList(reply, 'withdrawals', list, rows.map(toRecord), total);
     },
   );
 

@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePortalQuery } from '../api/usePortalQuery';
 import { AutocompleteInput, DeleteWithConfirmButton, SimpleForm, TextInput, regex, required, useRecordContext, useTranslate } from 'react-admin';
 import type { BankListItem } from '@portal/services/contracts/profile';
-import { api } from '../api/client';
 import { CatalogueToolbar } from '../packages/common';
 
 /** The payment provider's bank list (GET /api/payments/banks), the names a bank must be chosen from. */
 const useProviderBanks = () =>
-  useQuery({
-    queryKey: ['provider-banks'],
-    queryFn: async () => (await api.get<BankListItem[]>('/payments/banks')).data,
-    staleTime: 60 * 60 * 1000,
-  });
+  usePortalQuery<BankListItem[]>('/payments/banks', { staleTime: 60 * 60 * 1000 });
 
 /**
  * Seed 002 §5 "Add company bank": account name and number required; the bank chosen from the

@@ -2,42 +2,16 @@ import { useState } from 'react';
 import { Card, CardContent, CardHeader, FormControlLabel, Skeleton, Switch } from '@mui/material';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import MailIcon from '@mui/icons-material/MailOutline';
-import { useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
-import type { SettingsUpdateBody } from '@portal/services/contracts/settings';
-import { api } from '../api/client';
-import { useNotifyApiError, useNotifySuccess } from '../api/useNotifyApiError';
-import { type Settings, settingsQueryKey, useSettingsRecord } from './useDashboardData';
-
-/**
- * PUT /api/settings/update with only the fields given (the settings command records who changed
- * what); the server answers with the seed's message — 'Setting updated successfully', or 'Front
- * Page Notification Enabled/Disabled' when only the switch is sent — and the whole record.
- */
-const useSaveSettings = () => {
-  const queryClient = useQueryClient();
-  const notifyError = useNotifyApiError();
-  const notifySuccess = useNotifySuccess();
-  return async (body: SettingsUpdateBody): Promise<boolean> => {
-    try {
-      const { message, data } = await api.put<Settings>('/settings/update', body);
-      queryClient.setQueryData(settingsQueryKey, data);
-      notifySuccess(message);
-      return true;
-    } catch (error) {
-      await notifyError(error);
-      return false;
-    }
-  };
-};
+import { useSettings, useUpdateSettings } from '../settings/useSettings';
 
 const text = (values: Record<string, unknown>, name: string) => String(values[name] ?? '');
 
 /** Seed 001 §3.9: the front-page message (subject, message) and the switch that shows it before sign-in. */
 export const FrontPageMessageCard = () => {
   const translate = useTranslate();
-  const { data: settings, isPending } = useSettingsRecord();
-  const save = useSaveSettings();
+  const { data: settings, isPending } = useSettings();
+  const save = useUpdateSettings();
   const [switching, setSwitching] = useState(false);
 
   const toggle = async (show: boolean) => {
@@ -93,8 +67,8 @@ export const FrontPageMessageCard = () => {
 /** Seed 001 §3.9: the general message to members (subject, message). */
 export const GeneralMessageCard = () => {
   const translate = useTranslate();
-  const { data: settings, isPending } = useSettingsRecord();
-  const save = useSaveSettings();
+  const { data: settings, isPending } = useSettings();
+  const save = useUpdateSettings();
   return (
     <Card sx={{ flex: 1 }} data-testid="general-message">
       <CardHeader

@@ -1,3 +1,4 @@
+import { usePortalQuery } from '../api/usePortalQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button as MuiButton, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
@@ -5,9 +6,7 @@ import CallMadeIcon from '@mui/icons-material/CallMade';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Title, useBasename, useTranslate } from 'react-admin';
-import { api } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { formatNaira } from '../common/NairaField';
 import { useWithdrawalTotal } from '../withdrawals/WithdrawalTotals';
@@ -25,15 +24,8 @@ type ProviderBalance = { available_balance: number; currency: string };
 export const CompanyFinance = () => {
   const translate = useTranslate();
   const basename = useBasename();
-  const company = useQuery({
-    queryKey: ['finance', 'company-wallet'],
-    queryFn: async () => (await api.get<CompanyFigures>('/bonuses/total-company-wallet')).data,
-  });
-  const provider = useQuery({
-    queryKey: ['finance', 'provider-balance'],
-    queryFn: async () => (await api.get<ProviderBalance>('/payments/provider-wallet-balance')).data,
-    retry: false,
-  });
+  const company = usePortalQuery<CompanyFigures>('/bonuses/total-company-wallet');
+  const provider = usePortalQuery<ProviderBalance>('/payments/provider-wallet-balance', { retry: false });
   const outflow = useWithdrawalTotal();
   const explain = (error: unknown) => {
     const { message, translate: isKey } = errorMessage(error);

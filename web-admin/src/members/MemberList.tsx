@@ -17,7 +17,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import type { AdminMember } from '@portal/services/contracts/members';
 import { useCanWrite } from './common';
-import { storageUrl } from './usePortal';
+import { storageUrl } from './storage';
 
 /**
  * The members list (seed 001 §2.10): MEMBERS INFORMATION, tabs All / Active / Inactive / Stockists,

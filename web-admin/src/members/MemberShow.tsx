@@ -11,7 +11,7 @@ import { PayoutPanel } from './panels/PayoutPanel';
 import { ProfilePanel } from './panels/ProfilePanel';
 import { RepurchasePanel } from './panels/RepurchasePanel';
 import { WalletPanel } from './panels/WalletPanel';
-import { storageUrl } from './usePortal';
+import { storageUrl } from './storage';
 
 const MemberTitle = () => {
   const record = useRecordContext<AdminMemberDetail>();

@@ -1,7 +1,6 @@
+import { usePortalQuery } from '../api/usePortalQuery';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { DataTable, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
-import { api } from '../api/client';
 import { formatNaira, nairaOptions } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
 
@@ -14,10 +13,7 @@ const periodLabel = (record: { year: number; month: number }) =>
 /** The total product sales amount above the table (GET /api/product-purchases/sum-prices). */
 const SalesTotal = () => {
   const translate = useTranslate();
-  const { data, isPending } = useQuery({
-    queryKey: ['finance', 'sales-sum'],
-    queryFn: async () => (await api.get<SalesSum>('/product-purchases/sum-prices')).data,
-  });
+  const { data, isPending } = usePortalQuery<SalesSum>('/product-purchases/sum-prices');
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>

@@ -1,14 +1,12 @@
 import { Button, Card, CardContent, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { api } from '../api/client';
 import { useNotifyApiError, useNotifySuccess } from '../api/useNotifyApiError';
+import { settingsQueryKey, useSettings } from '../settings/useSettings';
 
 type AwardSetting = 'award_winner_sponsor_bonus_percentage' | 'award_winner_dd_bonus_percentage';
-type Settings = Record<AwardSetting, number>;
-
-const SETTINGS_KEY = ['settings', 'all'];
 
 /**
  * Seed 002 "Ranks": the cards for the award winner upline (sponsor) and direct downline bonus
@@ -23,10 +21,10 @@ const AwardCard = ({ name, title, help, current }: { name: AwardSetting; title: 
   const [value, setValue] = useState('');
   useEffect(() => setValue(current === undefined ? '' : String(current)), [current]);
   const save = useMutation({
-    mutationFn: () => api.put<Settings>('/settings/update', { [name]: value === '' ? null : Number(value) }),
+    mutationFn: () => api.put('/settings/update', { [name]: value === '' ? null : Number(value) }),
     onSuccess: (answer) => {
       notifySuccess(answer.message);
-      queryClient.setQueryData(SETTINGS_KEY, answer.data);
+      queryClient.setQueryData(settingsQueryKey, answer.data);
     },
     onError: (error) => notifyError(error),
   });
@@ -65,7 +63,7 @@ const AwardCard = ({ name, title, help, current }: { name: AwardSetting; title: 
 };
 
 export const AwardBonusCards = () => {
-  const { data } = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await api.get<Settings>('/settings/all')).data });
+  const { data } = useSettings();
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2, '& > *': { flex: 1 } }}>
       <AwardCard

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePortalQuery } from '../api/usePortalQuery';
 import { NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, minValue, required } from 'react-admin';
-import { api } from '../api/client';
 
 const eligibility = [
   { id: 1, name: 'pos.incentives.ranks.eligible' },
@@ -9,7 +8,7 @@ const eligibility = [
 
 /** The registration packages (public GET /api/packages/all): a rank's minimum package. */
 const usePackages = () =>
-  useQuery({ queryKey: ['packages', 'all'], queryFn: async () => (await api.get<Array<{ id: number; name: string }>>('/packages/all')).data });
+  usePortalQuery<Array<{ id: number; name: string }>>('/packages/all');
 
 /** Seed 002 §5: name, points, eligibility and package required; a missing package says 'Package required'. */
 export const RankForm = () => {

@@ -1,3 +1,4 @@
+import { usePortalQuery } from '../api/usePortalQuery';
 import { useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -17,9 +18,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Button, Form, SaveButton, type Validator, useTranslate } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { api } from '../api/client';
 import { formatNaira } from '../common/NairaField';
 import { SettingsCard } from './SettingsCard';
 import { CardGrid, SettingsPage } from './SettingsPage';
@@ -83,11 +82,7 @@ const PvRateCard = () => {
 /** GET /api/payments/provider-wallet-balance, read again with Reload Data. */
 const ProviderBalanceCard = () => {
   const translate = useTranslate();
-  const { data, isFetching, isError, refetch } = useQuery({
-    queryKey: ['settings', 'provider-wallet-balance'],
-    queryFn: async () => (await api.get<{ available_balance: number; currency: string }>('/payments/provider-wallet-balance')).data,
-    retry: false,
-  });
+  const { data, isFetching, isError, refetch } = usePortalQuery<{ available_balance: number; currency: string }>('/payments/provider-wallet-balance', { retry: false });
   return (
     <Card variant="outlined" data-testid="provider-balance">
       <CardHeader title={translate(`${card('provider_balance')}.title`)} subheader={translate(`${card('provider_balance')}.help`)} slotProps={{ title: { variant: 'h6' }, subheader: { variant: 'body2' } }} />

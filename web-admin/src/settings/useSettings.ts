@@ -4,18 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BonusGenerationRow, Settings, SettingsUpdateBody } from '@portal/services/contracts/settings';
 import { api } from '../api/client';
 import { useNotifyApiError, useNotifySuccess } from '../api/useNotifyApiError';
+import { usePortalQuery } from '../api/usePortalQuery';
 
 export type { BonusGenerationRow, Settings };
 export type SettingName = Exclude<keyof Settings, 'id'>;
 
-export const settingsQueryKey = ['settings', 'all'] as const;
-
-/** GET /api/settings/all: the one settings record (money in naira). */
-export const useSettings = () =>
-  useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: async () => (await api.get<Settings>('/settings/all')).data,
-  });
+/** GET /api/settings/all: the one settings record (money in naira), shared by every page showing it. */
+export const useSettings = () => usePortalQuery<Settings>('/settings/all');
+/** Its cache entry, updated with the record a save answers. */
+export const settingsQueryKey = ['portal', '/settings/all'] as const;
 
 /** Only administrators change settings; finance staff read them (API.md §2). */
 export const useCanEditSettings = (): boolean => {
@@ -50,7 +47,7 @@ export const useSaveThrough = () => {
       try {
         const answer = await send();
         notifySuccess(answer.message);
-        await queryClient.invalidateQueries({ queryKey: ['settings'] });
+        await Promise.all([queryClient.invalidateQueries({ queryKey: settingsQueryKey }), queryClient.invalidateQueries({ queryKey: ['settings'] })]);
         return undefined;
       } catch (error) {
         await notifyError(error);

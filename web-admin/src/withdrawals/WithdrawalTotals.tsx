@@ -1,14 +1,13 @@
+import { usePortalQuery } from '../api/usePortalQuery';
 import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { api } from '../api/client';
 import { formatNaira } from '../common/NairaField';
 
 export type WithdrawalTotal = { total: number; successful: number; processing: number; pending: number; count: number };
 
 /** The money that left the wallets (GET /api/withdrawals/total): paid, sent and queued; failed ones came back. */
 export const useWithdrawalTotal = () =>
-  useQuery({ queryKey: ['finance', 'withdrawals-total'], queryFn: async () => (await api.get<WithdrawalTotal>('/withdrawals/total')).data });
+  usePortalQuery<WithdrawalTotal>('/withdrawals/total');
 
 /** Seed 002 tab 1's total-withdrawals counter, above the list. */
 export const WithdrawalTotals = () => {

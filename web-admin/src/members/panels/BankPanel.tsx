@@ -6,7 +6,7 @@ import type { BankListItem, VerifiedBank } from '@portal/services/contracts/prof
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ActiveOnly, Line, Loaded, Section, useCanWrite, useMember, useMemberCommand } from '../common';
-import { usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
 
 const validateAccountNumber = [required(), regex(/^\d{10}$/, 'pos.members.validation.account_number')];
 
@@ -58,7 +58,7 @@ const AccountNameFromBank = ({ banks }: { banks: BankListItem[] }) => {
 
 const BankForm = () => {
   const member = useMember()!;
-  const banks = usePortal<BankListItem[]>('/payments/banks');
+  const banks = usePortalQuery<BankListItem[]>('/payments/banks');
   const command = useMemberCommand();
   const save = (values: Record<string, unknown>) => {
     const bank = banks.data?.find((b) => b.code === values.bank_code);

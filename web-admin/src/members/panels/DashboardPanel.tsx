@@ -4,7 +4,7 @@ import type { CurrentIncentive, MemberIncentiveClaim } from '@portal/services/co
 import type { TotalPv } from '@portal/services/contracts/points';
 import { NairaField, formatNaira } from '../../common/NairaField';
 import { ActiveOnly, Figure, FigureGrid, Loaded, Section, useMember } from '../common';
-import { usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
 
 type BonusStats = {
   matching_bonus: number;
@@ -55,10 +55,10 @@ const ClaimsTable = ({ claims }: { claims: MemberIncentiveClaim[] }) => {
 const Dashboard = () => {
   const member = useMember()!;
   const translate = useTranslate();
-  const stats = usePortal<BonusStats>(`/bonuses/${member.id}/bonus-stats`);
-  const points = usePortal<TotalPv>(`/users/${member.id}/total-pv`);
-  const current = usePortal<CurrentIncentive>(`/incentive-claims/${member.id}/current-incentive`);
-  const claims = usePortal<MemberIncentiveClaim[]>(`/incentive-claims/${member.id}/claims`);
+  const stats = usePortalQuery<BonusStats>(`/bonuses/${member.id}/bonus-stats`);
+  const points = usePortalQuery<TotalPv>(`/users/${member.id}/total-pv`);
+  const current = usePortalQuery<CurrentIncentive>(`/incentive-claims/${member.id}/current-incentive`);
+  const claims = usePortalQuery<MemberIncentiveClaim[]>(`/incentive-claims/${member.id}/claims`);
   return (
     <>
       <Loaded query={stats} height={200}>

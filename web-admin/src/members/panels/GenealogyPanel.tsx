@@ -2,13 +2,14 @@ import { Alert, Avatar, Chip, Stack } from '@mui/material';
 import { DataTable, ListContextProvider, NumberField, useList, useTranslate } from 'react-admin';
 import type { DirectDownline } from '@portal/services/contracts/genealogy';
 import { ActiveOnly, Loaded, Section, useMember } from '../common';
-import { storageUrl, usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
+import { storageUrl } from '../storage';
 
 /** Seed 001 §2.11 item 3: the member's direct downlines (the Network Structure), as a table. */
 const Genealogy = () => {
   const member = useMember()!;
   const translate = useTranslate();
-  const downlines = usePortal<DirectDownline[]>(`/users/${member.id}/direct-downlines`);
+  const downlines = usePortalQuery<DirectDownline[]>(`/users/${member.id}/direct-downlines`);
   const list = useList({ data: (downlines.data ?? []).map((d) => ({ ...d, id: d.uuid })), perPage: 10 });
   return (
     <Section title="pos.members.genealogy.title" testId="direct-downlines">

@@ -3,7 +3,7 @@ import { Alert, Box } from '@mui/material';
 import { Confirm, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, minValue, number, required, useTranslate } from 'react-admin';
 import { formatNaira } from '../../common/NairaField';
 import { Figure, Line, Section, useMember, useMemberCommand } from '../common';
-import { usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
 
 type PayoutValues = { amount: number; narration: string };
 
@@ -16,7 +16,7 @@ export const PayoutPanel = () => {
   const member = useMember();
   const translate = useTranslate();
   const command = useMemberCommand();
-  const wallet = usePortal<{ balance: number }>(member ? `/bonuses/${member.id}/wallet-balance` : null);
+  const wallet = usePortalQuery<{ balance: number }>(member ? `/bonuses/${member.id}/wallet-balance` : null);
   const [pending, setPending] = useState<PayoutValues | null>(null);
   const [formKey, setFormKey] = useState(0);
   if (!member) return null;

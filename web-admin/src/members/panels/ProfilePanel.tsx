@@ -2,7 +2,8 @@ import { Alert, Avatar, Box, Stack, Typography } from '@mui/material';
 import { SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, regex, required, useTranslate } from 'react-admin';
 import type { UplineDetails } from '@portal/services/contracts/genealogy';
 import { ActiveOnly, Line, Loaded, Section, useCanWrite, useMember, useMemberCommand } from '../common';
-import { storageUrl, usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
+import { storageUrl } from '../storage';
 
 const genders = [
   { id: 'male', name: 'pos.members.profile.male' },
@@ -17,7 +18,7 @@ type ProfileValues = { first_name: string; last_name: string; phone: string; gen
 const Upline = () => {
   const member = useMember()!;
   const translate = useTranslate();
-  const upline = usePortal<UplineDetails | null>(`/users/${member.id}/upline-details`);
+  const upline = usePortalQuery<UplineDetails | null>(`/users/${member.id}/upline-details`);
   return (
     <Section title="pos.members.profile.upline" testId="upline-card">
       <Loaded query={upline}>

@@ -4,7 +4,7 @@ import { DataTable, DateField, ListContextProvider, useList, useTranslate } from
 import type { ProductPurchase } from '@portal/services/contracts/purchases';
 import { NairaField } from '../../common/NairaField';
 import { ActiveOnly, Loaded, Section, useMember } from '../common';
-import { usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 
@@ -20,7 +20,7 @@ const Repurchases = () => {
   const member = useMember()!;
   const translate = useTranslate();
   const [page, setPage] = useState(1);
-  const history = usePortal<Paged<ProductPurchase>>(`/product-purchases/user/${member.id}/history?page=${page}`);
+  const history = usePortalQuery<Paged<ProductPurchase>>(`/product-purchases/user/${member.id}/history?page=${page}`);
   const list = useList({ data: history.data?.data ?? [], perPage: 100 });
   return (
     <Section title="pos.members.repurchase.title" testId="repurchase-history">

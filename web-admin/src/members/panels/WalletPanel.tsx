@@ -4,7 +4,7 @@ import { DataTable, DateField, ListContextProvider, useList, useTranslate } from
 import type { Withdrawal } from '@portal/services/contracts/wallet';
 import { NairaField, formatNaira } from '../../common/NairaField';
 import { ActiveOnly, Figure, FigureGrid, Loaded, Section, useMember } from '../common';
-import { usePortal } from '../usePortal';
+import { usePortalQuery } from '../../api/usePortalQuery';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 type BonusStats = { referral_bonus: number; placement_bonus: number; matching_bonus: number; unilevel_bonus: number; global_profit: number };
@@ -19,7 +19,7 @@ const monthOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { mon
 const GlobalProfits = () => {
   const member = useMember()!;
   const translate = useTranslate();
-  const shares = usePortal<Paged<GlobalProfit>>(`/bonuses/${member.id}/global-profits`);
+  const shares = usePortalQuery<Paged<GlobalProfit>>(`/bonuses/${member.id}/global-profits`);
   const list = useList({ data: (shares.data?.data ?? []).map((s) => ({ ...s, month: monthOf(s.share_date) })), perPage: 12 });
   return (
     <Section title="pos.members.wallet.global_profit_title">
@@ -44,9 +44,9 @@ const GlobalProfits = () => {
 
 const Summary = () => {
   const member = useMember()!;
-  const stats = usePortal<BonusStats>(`/bonuses/${member.id}/bonus-stats`);
-  const wallet = usePortal<WalletBalance>(`/bonuses/${member.id}/wallet-balance`);
-  const withdrawals = usePortal<WithdrawalTotal>(`/withdrawals/${member.id}/user-total`);
+  const stats = usePortalQuery<BonusStats>(`/bonuses/${member.id}/bonus-stats`);
+  const wallet = usePortalQuery<WalletBalance>(`/bonuses/${member.id}/wallet-balance`);
+  const withdrawals = usePortalQuery<WithdrawalTotal>(`/withdrawals/${member.id}/user-total`);
   return (
     <>
       <Loaded query={{ isPending: stats.isPending || wallet.isPending || withdrawals.isPending, error: stats.error ?? wallet.error ?? withdrawals.error }} height={180}>
@@ -71,9 +71,9 @@ const Transactions = () => {
   const member = useMember()!;
   const translate = useTranslate();
   const [page, setPage] = useState(1);
-  const wallet = usePortal<WalletBalance>(`/bonuses/${member.id}/wallet-balance`);
-  const total = usePortal<WithdrawalTotal>(`/withdrawals/${member.id}/user-total`);
-  const history = usePortal<Paged<Withdrawal>>(`/withdrawals/${member.id}/user-history?page=${page}`);
+  const wallet = usePortalQuery<WalletBalance>(`/bonuses/${member.id}/wallet-balance`);
+  const total = usePortalQuery<WithdrawalTotal>(`/withdrawals/${member.id}/user-total`);
+  const history = usePortalQuery<Paged<Withdrawal>>(`/withdrawals/${member.id}/user-history?page=${page}`);
   const list = useList({ data: history.data?.data ?? [], perPage: 100 });
   return (
     <>
