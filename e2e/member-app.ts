@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../services/test/app';
@@ -14,18 +13,6 @@ export const receiptImage = tinyPng();
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface MemberAppTest {
   t: TestApp;
   http: ReturnType<typeof httpHelpers>;
@@ -38,14 +25,13 @@ export interface MemberAppTest {
 }
 
 export async function startMemberApp(): Promise<MemberAppTest> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // WEB_MEMBER_DIST: a build of one's own (helpers working in one checkout build to separate folders).
   const dist = {
     ...(process.env.WEB_MEMBER_DIST ? { WEB_MEMBER_DIST: process.env.WEB_MEMBER_DIST } : {}),
     ...(process.env.WEB_ADMIN_DIST ? { WEB_ADMIN_DIST: process.env.WEB_ADMIN_DIST } : {}),
   };
-  const t = await createTestApp({ listen: true, env: { PORT: String(port), PUBLIC_URL: base, ...dist } });
+  const t = await createTestApp({ listen: true, env: dist });
+  const base = t.runtime.config.publicUrl;
   const browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });
   const pages: Page[] = [];

@@ -60,8 +60,12 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
   const runtime = createRuntime(config, pino({ level: 'silent' }), { consumers: options.consumers ?? [], clock: () => clock.now });
   await seedDemoCompany(runtime.commands, clock.now);
   const app = await buildApp(runtime);
-  // PORT given: the app must know its own address in advance (PUBLIC_URL for the card provider's return).
-  if (options.listen) await app.listen({ port: config.PORT, host: '127.0.0.1' });
+  if (options.listen) {
+    // Port 0: the kernel picks a free port at listen, so no other test file can take it first.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    // The app's own address is its public one (the card provider returns the browser there).
+    if (!options.env?.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
   paystack.setWebhookTarget(
     options.listen
       ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/payments/webhook`
