@@ -214,7 +214,7 @@ export type MemberProfilesTable = {
 export type WalletEntriesTable = {
   global_position: number;
   member_id: string;
-  entry: 'credited' | 'withheld';
+  entry: 'credited' | 'withheld' | 'held';
   kind: string;
   amount: number;
   generation: number | null;
@@ -224,6 +224,10 @@ export type WalletEntriesTable = {
   cause_member_id: string | null;
   inputs: unknown;
   recorded_at: Date;
+  /** A credited or withheld line that settles a held bonus: the BonusHeld event it settles. */
+  held_event_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A held line once its payment was decided. */
+  resolution: ColumnType<'credited' | 'withheld' | null, 'credited' | 'withheld' | null | undefined, 'credited' | 'withheld' | null>;
 };
 
 export type WalletsTable = {
@@ -233,7 +237,34 @@ export type WalletsTable = {
   total_withdrawn: Generated<number>;
   total_spent: Generated<number>;
   balance: Generated<number>;
+  total_held: Generated<number>;
   updated_at: Date;
+};
+
+/** The compensation policy's held bonuses (docs/money-as-of-cause.md), until their payment is decided. */
+export type HeldBonusesTable = {
+  bonus_key: string;
+  beneficiary_id: string;
+  payment_id: string | null;
+  held_event_id: string;
+  decision: unknown;
+  resolution: 'credited' | 'withheld' | null;
+  resolved_by_event_id: string | null;
+};
+
+/** Each member's result in a closed matching cycle (paid, capped, or not qualified and carried). */
+export type MatchingResultsTable = {
+  cycle_end: ColumnType<string, string, string>;
+  member_id: string;
+  outcome: 'paid' | 'capped' | 'not_qualified';
+  reason: string | null;
+  left_pv: number;
+  right_pv: number;
+  pairs: number;
+  credited_kobo: number;
+  withheld_kobo: number;
+  carried_left: number;
+  carried_right: number;
 };
 
 /** Withdrawals and admin payouts (services/src/wallet/); money in kobo. */
@@ -338,9 +369,15 @@ export type MatchingCyclesTable = {
   pairs: Generated<number>;
   credited_kobo: Generated<number>;
   withheld_kobo: Generated<number>;
+  members_capped: Generated<number>;
+  members_not_qualified: Generated<number>;
+  /** Who closed it: the schedule (system) or an admin. */
+  closed_by: unknown;
 };
 
 export interface Database {
+  held_bonuses: HeldBonusesTable;
+  matching_results: MatchingResultsTable;
   matching_carry: MatchingCarryTable;
   matching_cycles: MatchingCyclesTable;
   product_purchases: ProductPurchasesTable;

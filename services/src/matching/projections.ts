@@ -23,6 +23,7 @@ export async function projectMatchingCycles(db: Executor, events: readonly Recor
         percent: d.percent,
         unit_point_value_kobo: d.unit_point_value_kobo,
         closed_at: new Date(recorded.recordedAt),
+        closed_by: JSON.stringify(recorded.metadata.actor),
       })
       .onConflict((oc) => oc.column('cycle_end').doNothing())
       .execute();
