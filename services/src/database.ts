@@ -64,6 +64,13 @@ export type MembersTable = {
   registration_expires_at: Date | null;
   registration_expired_at: Date | null;
   created_at: Date;
+  /** Where the registration, the activation and the current package entered the log (xid8 as text, position). */
+  registered_xid: string | null;
+  registered_position: number | null;
+  activated_xid: string | null;
+  activated_position: number | null;
+  package_xid: string | null;
+  package_position: number | null;
   updated_at: Date;
 };
 
@@ -224,8 +231,8 @@ export type WalletEntriesTable = {
   cause_member_id: string | null;
   inputs: unknown;
   recorded_at: Date;
-  /** A credited or withheld line that settles a held bonus: the BonusHeld event it settles. */
-  held_event_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A credited or withheld line that settles a held bonus (the held line shares its key). */
+  settles_hold: Generated<boolean>;
   /** A held line once its payment was decided. */
   resolution: ColumnType<'credited' | 'withheld' | null, 'credited' | 'withheld' | null | undefined, 'credited' | 'withheld' | null>;
 };
@@ -246,7 +253,6 @@ export type HeldBonusesTable = {
   bonus_key: string;
   beneficiary_id: string;
   payment_id: string | null;
-  held_event_id: string;
   decision: unknown;
   resolution: 'credited' | 'withheld' | null;
   resolved_by_event_id: string | null;

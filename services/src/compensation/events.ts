@@ -35,6 +35,12 @@ export type BonusCause = {
 
 export type BonusFormulaInputs = Record<string, number | string | null>;
 
+/**
+ * On a credited or withheld bonus that settles one held earlier: the registration payment whose
+ * decision settled it. The bonus keeps the held bonus's key, cause, amount and inputs.
+ */
+export type SettledHold = { payment_id: string | null; decided_by_event_id: string };
+
 export type BonusCredited = DomainEvent<
   'BonusCredited',
   {
@@ -44,10 +50,38 @@ export type BonusCredited = DomainEvent<
     cause: BonusCause;
     generation: number | null;
     inputs: BonusFormulaInputs;
+    settles_hold?: SettledHold;
   }
 >;
 
-export type WithheldReason = 'inactive_upline' | 'inactive_beneficiary' | 'matching_cap_reached' | 'no_second_leg';
+export type WithheldReason =
+  | 'inactive_upline'
+  | 'inactive_beneficiary'
+  | 'matching_cap_reached'
+  | 'no_second_leg'
+  /** A held bonus whose registration payment an admin declined. */
+  | 'payment_declined'
+  /** A held bonus whose unpaid registration expired. */
+  | 'registration_expired';
+
+/**
+ * A bonus earned while the beneficiary's own registration payment awaited an admin's decision
+ * (BUSINESS-RULES.md §3 "Trees"): not credited yet, not lost. Approving the payment credits it
+ * with these figures; declining it, or the registration expiring, withholds it with the reason.
+ */
+export type BonusHeld = DomainEvent<
+  'BonusHeld',
+  {
+    kind: BonusKind;
+    beneficiary_id: string;
+    amount_kobo: number;
+    cause: BonusCause;
+    generation: number | null;
+    inputs: BonusFormulaInputs;
+    /** The registration payment awaiting a decision at the cause. */
+    payment_id: string;
+  }
+>;
 
 export type BonusWithheld = DomainEvent<
   'BonusWithheld',
@@ -60,10 +94,11 @@ export type BonusWithheld = DomainEvent<
     cause: BonusCause;
     generation: number | null;
     inputs: BonusFormulaInputs;
+    settles_hold?: SettledHold;
   }
 >;
 
-export type CompensationEvent = BonusCredited | BonusWithheld;
+export type CompensationEvent = BonusCredited | BonusWithheld | BonusHeld;
 
 export const walletStream = (memberId: string) => `wallet-${memberId}`;
 

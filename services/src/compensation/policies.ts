@@ -1,5 +1,5 @@
 import { percentOf } from '../core/money';
-import type { BonusCause, BonusCredited, BonusFormulaInputs, BonusKind, BonusWithheld, CompensationEvent, WithheldReason } from './events';
+import type { BonusCause, BonusCredited, BonusFormulaInputs, BonusHeld, BonusKind, BonusWithheld, CompensationEvent, WithheldReason } from './events';
 
 /**
  * The compensation plan as pure functions (BUSINESS-RULES.md §3): given the facts at the moment a
@@ -7,9 +7,16 @@ import type { BonusCause, BonusCredited, BonusFormulaInputs, BonusKind, BonusWit
  * projections.ts gathers the facts and records the results.
  *
  * Trees: generation 1 is the nearest upline. Inactive uplines are skipped without compression:
- * their share is not paid to anyone (it stays with the company) and is recorded as withheld.
+ * their share is not paid to anyone (it stays with the company) and is recorded as withheld. An
+ * upline whose registration payment awaits an admin's decision has it held instead.
  */
-export type Upline = { id: string; active: boolean; packageId: number };
+export type Beneficiary = {
+  id: string;
+  active: boolean;
+  /** Not active, but this registration payment awaited an admin's decision at the cause: hold, do not withhold. */
+  pendingPaymentId?: string | null;
+};
+export type Upline = Beneficiary & { packageId: number };
 
 export type PlanSettings = {
   welcome_bonus_percentage: number;
@@ -26,11 +33,27 @@ function decision(
   return { type: 'BonusWithheld', data: { ...rest, reason: reason ?? 'inactive_upline' } } satisfies BonusWithheld;
 }
 
-/** Pays or withholds `amount` to `beneficiary` by its activity; nothing when the amount is 0. */
-export function payIfActive(beneficiary: { id: string; active: boolean }, kind: BonusKind, amount: number, cause: BonusCause, generation: number | null, inputs: BonusFormulaInputs, inactiveReason: WithheldReason = 'inactive_upline'): CompensationEvent[] {
+/**
+ * Pays `amount` to an active beneficiary, holds it for one whose registration payment awaits a
+ * decision, withholds it from anyone else; nothing when the amount is 0.
+ */
+export function payIfActive(beneficiary: Beneficiary, kind: BonusKind, amount: number, cause: BonusCause, generation: number | null, inputs: BonusFormulaInputs, inactiveReason: WithheldReason = 'inactive_upline'): CompensationEvent[] {
   if (amount <= 0) return [];
   const fields = { kind, beneficiary_id: beneficiary.id, amount_kobo: amount, cause, generation, inputs };
-  return [beneficiary.active ? decision('credited', fields) : decision('withheld', { ...fields, reason: inactiveReason })];
+  if (beneficiary.active) return [decision('credited', fields)];
+  if (beneficiary.pendingPaymentId) return [{ type: 'BonusHeld', data: { ...fields, payment_id: beneficiary.pendingPaymentId } } satisfies BonusHeld];
+  return [decision('withheld', { ...fields, reason: inactiveReason })];
+}
+
+/**
+ * Settles a held bonus when its registration payment is decided: credited with the cause's
+ * figures when approved, withheld with the reason when declined or expired.
+ */
+export function settleHeldBonus(held: BonusHeld['data'], outcome: { approved: true } | { approved: false; reason: 'payment_declined' | 'registration_expired' }, decidedByEventId: string): CompensationEvent {
+  const { payment_id, ...fields } = held;
+  const settles_hold = { payment_id, decided_by_event_id: decidedByEventId };
+  if (outcome.approved) return { type: 'BonusCredited', data: { ...fields, settles_hold } } satisfies BonusCredited;
+  return { type: 'BonusWithheld', data: { ...fields, reason: outcome.reason, settles_hold } } satisfies BonusWithheld;
 }
 
 /**
@@ -65,7 +88,7 @@ export function activationBonuses(input: {
   registrationValueKobo: number;
   referralPercentages: readonly number[];
   sponsorChain: readonly Upline[];
-  placementParent: { id: string; active: boolean } | null;
+  placementParent: Beneficiary | null;
   settings: PlanSettings;
 }): CompensationEvent[] {
   const base = input.registrationValueKobo;
@@ -88,7 +111,7 @@ export function activationBonuses(input: {
  */
 export function equilibriumBonus(input: {
   cause: BonusCause;
-  member: { id: string; active: boolean; registrationValueKobo: number };
+  member: Beneficiary & { registrationValueKobo: number };
   children: readonly { id: string; active: boolean }[];
   alreadyDecided: boolean;
   settings: PlanSettings;
@@ -167,7 +190,7 @@ export function repurchaseBonuses(input: {
 /** Approval of a stockist registration on stockist package S: the signee named in the application gets pct(S.registration_value, stockist_referral_bonus_percentage). */
 export function signeeBonus(input: {
   cause: BonusCause;
-  signee: { id: string; active: boolean };
+  signee: Beneficiary;
   stockistPackage: { id: number; registrationValueKobo: number };
   stockistReferralPercentage: number;
 }): CompensationEvent[] {
@@ -187,7 +210,7 @@ export function stockistUplineBonuses(input: { cause: BonusCause; valueKobo: num
 /** A stockist approves a member's pick-up order of value V: the stockist gets pct(V, its stockist package's sales_bonus_percentage). */
 export function stockistRebate(input: {
   cause: BonusCause;
-  stockist: { id: string; active: boolean };
+  stockist: Beneficiary;
   orderValueKobo: number;
   stockistPackage: { id: number; salesBonusPercentage: number };
 }): CompensationEvent[] {

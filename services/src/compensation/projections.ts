@@ -1,173 +1,224 @@
 import { type Transaction, sql } from 'kysely';
 import type { Consumer } from '../core/consumers';
-import { type EventMetadata, type RecordedEvent, appendToStream } from '../core/event-store';
+import { type EventMetadata, type RecordedEvent, type StreamAppend, appendToStreams } from '../core/event-store';
 import { keyOwner, reserveKey } from '../core/unique-keys';
 import type { Database } from '../database';
-import type { MemberActivated, MemberPackageUpgraded } from '../membership/events';
-import { getSettings } from '../settings/projections';
-import { bonusPercentages, bonusPercentagesByPackage } from '../settings/queries';
+import type { MemberActivated, MemberPackageUpgraded, MemberRegistrationExpired } from '../membership/events';
+import type { PackagePaymentDeclined } from '../payments/events';
 import type { ProductPurchasePaid } from '../purchases/events';
-import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from './events';
+import type { SettingsValues } from '../settings/values';
+import { type BonusCause, type BonusHeld, type CompensationEvent, bonusKey, walletStream } from './events';
 import type { WalletEvent } from '../wallet/events';
-import { activationBonuses, equilibriumBonus, repurchaseBonuses, sponsorChainBonuses, type Upline } from './policies';
+import { type MemberAtCause, generationRowAt, generationTablesAt, memberAt, packagesAt, placementChildrenAt, settingsAt, sponsorChainAt } from './facts-at-cause';
+import { activationBonuses, equilibriumBonus, repurchaseBonuses, settleHeldBonus, sponsorChainBonuses, type Upline } from './policies';
 
 type Trx = Transaction<Database>;
 
-/**
- * Whether a member was active when the cause happened (`at` is the cause's time), not when the
- * worker gets to it: a worker running behind must not pay an upline activated after the cause,
- * nor pair an equilibrium with a child that joined later. Live runs and replays then agree.
- */
-const activeAt = (alias: string, at: string) =>
-  sql<boolean>`(${sql.ref(`${alias}.activated_at`)} is not null and ${sql.ref(`${alias}.activated_at`)} <= ${at}::timestamptz and not ${sql.ref(`${alias}.deactivated`)})`;
-
-/** The sponsor chain of a member, generation 1 (the sponsor) to 10, with activity at `at` and package. */
-async function sponsorChain(trx: Trx, memberId: string, at: string): Promise<Upline[]> {
-  const { rows } = await sql<{ id: string; active: boolean; package_id: number }>`
-    with recursive chain(id, generation) as (
-      select sponsor_id, 1 from members where id = ${memberId} and sponsor_id is not null
-      union all
-      select m.sponsor_id, chain.generation + 1 from members m join chain on m.id = chain.id
-      where chain.generation < 10 and m.sponsor_id is not null
-    )
-    select m.id, ${activeAt('m', at)} as active, m.package_id
-    from chain join members m on m.id = chain.id order by chain.generation`.execute(trx);
-  return rows.map((r) => ({ id: r.id, active: r.active, packageId: r.package_id }));
-}
-
-async function memberFacts(trx: Trx, memberId: string, at: string) {
-  return trx
-    .selectFrom('members as m')
-    .leftJoin('packages as p', 'p.id', 'm.package_id')
-    .select(['m.id', 'm.sponsor_id', 'm.placement_parent_id', 'm.package_id', 'p.registration_value'])
-    .select(activeAt('m', at).as('active'))
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/** The placement children a member had at `at` (registered by then), with their activity then. */
-async function placementChildren(trx: Trx, memberId: string, at: string) {
-  return trx
-    .selectFrom('members as m')
-    .select(['m.id', 'm.placement_leg'])
-    .select(activeAt('m', at).as('active'))
-    .where('m.placement_parent_id', '=', memberId)
-    .where('m.created_at', '<=', new Date(at))
-    .orderBy('placement_leg')
-    .execute();
-}
+const asUpline = (m: MemberAtCause): Upline => ({ id: m.id, active: m.active, pendingPaymentId: m.pendingPaymentId, packageId: m.packageId });
 
 /**
- * Records each decided bonus once on the beneficiary's wallet stream. The (cause, beneficiary,
- * kind, generation) key is reserved first, so a re-run of the same cause pays nothing twice.
- * Wallet streams are appended under a per-stream lock: withdrawals decide on the same streams.
+ * The bonuses a batch decided, appended together at its end by one appendToStreams: every wallet
+ * stream's lock is then taken in one sorted statement, the order every multi-stream writer uses,
+ * so this policy and a matching run paying the same wallets cannot deadlock (docs/event-store.md).
  */
-export async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, now: string): Promise<void> {
+export type BonusBook = StreamAppend[];
+
+const metadataFor = (cause: RecordedEvent, actor = 'compensation'): EventMetadata => ({
+  actor: { type: 'system', id: actor },
+  now: cause.recordedAt,
+  causation_id: cause.eventId,
+  correlation_id: cause.metadata.correlation_id ?? cause.eventId,
+});
+
+/**
+ * Enters each decision once in the book. A bonus's (cause, beneficiary, kind, generation) key is
+ * reserved first, so a re-run of the same cause records nothing twice; a settlement of a held bonus
+ * reserves the same key in a scope of its own. A held bonus is kept in held_bonuses until its
+ * payment is decided, and settled at once when the log already holds that decision (a policy
+ * running behind the one that settles holds).
+ */
+export async function bookBonuses(trx: Trx, book: BonusBook, decisions: readonly CompensationEvent[], cause: RecordedEvent, actor = 'compensation'): Promise<void> {
   for (const decision of decisions) {
-    if (!(await reserveKey(trx, 'bonus', bonusKey(decision.data), cause.eventId))) continue;
-    const stream = walletStream(decision.data.beneficiary_id);
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`stream:${stream}`}, 0))`.execute(trx);
-    const metadata: EventMetadata = {
-      actor: { type: 'system', id: 'compensation' },
-      now,
-      causation_id: cause.eventId,
-      correlation_id: cause.metadata.correlation_id ?? cause.eventId,
-    };
-    await appendToStream(trx, stream, [decision], { expectedVersion: 'any', metadata });
+    const key = bonusKey(decision.data);
+    const settlement = decision.type !== 'BonusHeld' && decision.data.settles_hold !== undefined;
+    if (!(await reserveKey(trx, settlement ? 'bonus-settlement' : 'bonus', key, cause.eventId))) continue;
+    book.push({ streamId: walletStream(decision.data.beneficiary_id), events: [decision], metadata: metadataFor(cause, actor) });
+    if (decision.type === 'BonusHeld') {
+      await trx
+        .insertInto('held_bonuses')
+        .values({ bonus_key: key, beneficiary_id: decision.data.beneficiary_id, payment_id: decision.data.payment_id, decision: JSON.stringify(decision.data) })
+        .onConflict((oc) => oc.column('bonus_key').doNothing())
+        .execute();
+      await settleIfAlreadyDecided(trx, book, decision.data, cause);
+    }
   }
+}
+
+/** Appends the book's bonuses; call once, at the end of the batch. */
+export async function appendBook(trx: Trx, book: BonusBook): Promise<void> {
+  if (book.length === 0) return;
+  await appendToStreams(trx, book, { metadata: book[0]!.metadata! });
+}
+
+/** Records decisions for one cause in a transaction of their own (award bonuses, tests). */
+export async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, options: { actor?: string } = {}): Promise<void> {
+  const book: BonusBook = [];
+  await bookBonuses(trx, book, decisions, cause, options.actor);
+  await appendBook(trx, book);
+}
+
+type HoldOutcome = { approved: true } | { approved: false; reason: 'payment_declined' | 'registration_expired' };
+
+/**
+ * Settles a member's open held bonuses (of one payment, when given) with the decision `decidedBy`:
+ * approved credits each with its cause's figures; declined or expired withholds it with the reason.
+ */
+async function settleHolds(trx: Trx, book: BonusBook, memberId: string, outcome: HoldOutcome, decidedBy: RecordedEvent, paymentId?: string): Promise<void> {
+  let query = trx
+    .updateTable('held_bonuses')
+    .set({ resolution: outcome.approved ? 'credited' : 'withheld', resolved_by_event_id: decidedBy.eventId })
+    .where('beneficiary_id', '=', memberId)
+    .where('resolution', 'is', null);
+  if (paymentId) query = query.where('payment_id', '=', paymentId);
+  const settled = await query.returning(['bonus_key', 'decision']).execute();
+  settled.sort((a, b) => (a.bonus_key < b.bonus_key ? -1 : 1));
+  const decisions = settled.map((row) => settleHeldBonus(row.decision as BonusHeld['data'], outcome, decidedBy.eventId));
+  await bookBonuses(trx, book, decisions, decidedBy);
+}
+
+/**
+ * The first decision on a held bonus's payment recorded after its cause, if the log holds one yet:
+ * the member's activation (approved), the payment declined, or the registration expired.
+ */
+async function settleIfAlreadyDecided(trx: Trx, book: BonusBook, held: BonusHeld['data'], cause: RecordedEvent): Promise<void> {
+  const { rows } = await sql<{ type: string; event_id: string; recorded_at: Date; data: Record<string, unknown>; stream_id: string; transaction_id: string; global_position: number; stream_position: number }>`
+    select e.type, e.event_id, e.recorded_at, e.data, e.stream_id, e.transaction_id::text as transaction_id, e.global_position, e.stream_position
+    from events e
+    where (e.transaction_id, e.global_position) > (${cause.transactionId}::xid8, ${cause.globalPosition}::bigint)
+      and ((e.stream_id = ${`member-${held.beneficiary_id}`} and e.type in ('MemberActivated', 'MemberRegistrationExpired'))
+        or (e.stream_id = ${`package-payment-${held.payment_id}`} and e.type = 'PackagePaymentDeclined'))
+    order by e.transaction_id, e.global_position limit 1`.execute(trx);
+  const decision = rows[0];
+  if (!decision) return;
+  const decidedBy = { eventId: decision.event_id, recordedAt: new Date(decision.recorded_at).toISOString(), metadata: { correlation_id: null } } as unknown as RecordedEvent;
+  const outcome: HoldOutcome =
+    decision.type === 'MemberActivated' ? { approved: true } : { approved: false, reason: decision.type === 'PackagePaymentDeclined' ? 'payment_declined' : 'registration_expired' };
+  await settleHolds(trx, book, held.beneficiary_id, outcome, decidedBy, outcome.approved ? undefined : held.payment_id);
 }
 
 function causeOf(event: RecordedEvent, memberId: string): BonusCause {
   return { event_id: event.eventId, event_type: event.type, stream_id: event.streamId, member_id: memberId };
 }
 
-/** Equilibrium for a member, decided once in its life (the key is the member, not the cause). */
-async function equilibriumFor(trx: Trx, memberId: string, cause: BonusCause, settings: Awaited<ReturnType<typeof getSettings>>, at: string): Promise<CompensationEvent[]> {
-  const member = await memberFacts(trx, memberId, at);
+/** Equilibrium for a member, decided once in its life (the key is the member, not the cause), on the facts at the cause. */
+async function equilibriumFor(trx: Trx, memberId: string, cause: RecordedEvent, settings: SettingsValues): Promise<CompensationEvent[]> {
+  const member = await memberAt(trx, memberId, cause);
   if (!member) return [];
   const alreadyDecided = (await keyOwner(trx, 'equilibrium', memberId)) !== null;
-  const children = await placementChildren(trx, memberId, at);
+  const children = await placementChildrenAt(trx, memberId, cause);
+  const registrationValueKobo = (await packagesAt(trx, cause)).get(member.packageId)?.registration_value_kobo ?? 0;
   const decisions = equilibriumBonus({
-    cause,
-    member: { id: member.id, active: member.active, registrationValueKobo: member.registration_value ?? 0 },
+    cause: causeOf(cause, memberId),
+    member: { id: member.id, active: member.active, pendingPaymentId: member.pendingPaymentId, registrationValueKobo },
     children: children.map((c) => ({ id: c.id, active: c.active })),
     alreadyDecided,
     settings,
   });
-  if (decisions.length > 0) await reserveKey(trx, 'equilibrium', memberId, cause.event_id);
+  if (decisions.length > 0) await reserveKey(trx, 'equilibrium', memberId, cause.eventId);
   return decisions;
 }
 
+/** Activation of X (BUSINESS-RULES.md §3): referral, placement, welcome, and equilibrium for X's placement parent and X. */
+async function activationDecisions(trx: Trx, event: RecordedEvent<MemberActivated>, member: MemberAtCause, settings: SettingsValues): Promise<CompensationEvent[]> {
+  const packageId = event.data.package_id;
+  const placementParent = member.placementParentId ? await memberAt(trx, member.placementParentId, event) : undefined;
+  return [
+    ...activationBonuses({
+      cause: causeOf(event, member.id),
+      member: { id: member.id, sponsorId: member.sponsorId },
+      packageId,
+      registrationValueKobo: event.data.registration_value_kobo ?? 0,
+      referralPercentages: await generationRowAt(trx, 'referral', packageId, event),
+      sponsorChain: (await sponsorChainAt(trx, member.id, event)).map(asUpline),
+      placementParent: placementParent ? asUpline(placementParent) : null,
+      settings,
+    }),
+    ...(member.placementParentId ? await equilibriumFor(trx, member.placementParentId, event, settings) : []),
+    ...(await equilibriumFor(trx, member.id, event, settings)),
+  ];
+}
+
 /** A paid repurchase (BUSINESS-RULES.md §3): repurchase, unilevel and loyalty, V = the purchase's total price. */
-async function repurchaseDecisions(trx: Trx, event: RecordedEvent<ProductPurchasePaid>, cause: BonusCause, member: { id: string; active: boolean; placement_parent_id: string | null }, settings: Awaited<ReturnType<typeof getSettings>>): Promise<CompensationEvent[]> {
-  const at = event.recordedAt;
-  const parentChildren = member.placement_parent_id ? (await placementChildren(trx, member.placement_parent_id, at)).length : null;
+async function repurchaseDecisions(trx: Trx, event: RecordedEvent<ProductPurchasePaid>, member: MemberAtCause, settings: SettingsValues): Promise<CompensationEvent[]> {
+  const parentChildren = member.placementParentId ? (await placementChildrenAt(trx, member.placementParentId, event)).length : null;
   return repurchaseBonuses({
-    cause,
+    cause: causeOf(event, member.id),
     member: { id: member.id, active: member.active },
     valueKobo: event.data.total_price_kobo,
-    sponsorChain: await sponsorChain(trx, member.id, at),
-    unilevelTables: await bonusPercentagesByPackage(trx, 'unilevel'),
+    sponsorChain: (await sponsorChainAt(trx, member.id, event)).map(asUpline),
+    unilevelTables: await generationTablesAt(trx, 'unilevel', event),
     placementParentChildren: parentChildren,
     settings,
   });
 }
 
+type CompensationCause = MemberActivated | MemberPackageUpgraded | ProductPurchasePaid | PackagePaymentDeclined | MemberRegistrationExpired;
+
+/** One cause's bonuses, decided on the facts as they stood when it was recorded (facts-at-cause.ts). */
+async function decide(trx: Trx, book: BonusBook, recorded: RecordedEvent): Promise<void> {
+  const event = recorded as RecordedEvent<CompensationCause>;
+  switch (event.type) {
+    case 'PackagePaymentDeclined': {
+      const payment = await trx.selectFrom('package_payments').select(['member_id', 'purpose']).where('id', '=', event.data.payment_id).executeTakeFirst();
+      if (payment?.purpose === 'registration') await settleHolds(trx, book, payment.member_id, { approved: false, reason: 'payment_declined' }, recorded, event.data.payment_id);
+      return;
+    }
+    case 'MemberRegistrationExpired':
+      await settleHolds(trx, book, event.data.member_id, { approved: false, reason: 'registration_expired' }, recorded);
+      return;
+    default:
+      break;
+  }
+  const member = await memberAt(trx, event.data.member_id, recorded);
+  if (!member) return;
+  const settings = await settingsAt(trx, recorded);
+  if (event.type === 'MemberActivated') {
+    // Bonuses held for X while X's own registration payment awaited approval are credited now.
+    await settleHolds(trx, book, member.id, { approved: true }, recorded);
+    // The company root is active from the start without a payment: nothing was paid, nothing is shared.
+    if (!event.data.payment_id) return;
+    await bookBonuses(trx, book, await activationDecisions(trx, event as RecordedEvent<MemberActivated>, member, settings), recorded);
+  } else if (event.type === 'ProductPurchasePaid') {
+    // Registration and upgrade pick-ups were paid with the package: only a repurchase pays bonuses.
+    if (event.data.pickup_type !== 'repurchase_pickup') return;
+    await bookBonuses(trx, book, await repurchaseDecisions(trx, event as RecordedEvent<ProductPurchasePaid>, member, settings), recorded);
+  } else {
+    const decisions = sponsorChainBonuses({
+      kind: 'upgrade',
+      cause: causeOf(recorded, member.id),
+      baseKobo: event.data.difference_kobo,
+      percentages: await generationRowAt(trx, 'upgrade', event.data.to_package_id, recorded),
+      sponsorChain: (await sponsorChainAt(trx, member.id, recorded)).map(asUpline),
+      packageId: event.data.to_package_id,
+    });
+    await bookBonuses(trx, book, decisions, recorded);
+  }
+}
+
 /**
- * The compensation policy (BUSINESS-RULES.md §3) for activations, upgrades and paid repurchases:
- * reads the network as it was when the cause happened, decides with the pure policies, records
- * the results.
+ * The compensation policy (BUSINESS-RULES.md §3) for activations, upgrades and paid repurchases,
+ * and the settling of held bonuses when a registration payment is approved, declined or expires.
+ * Every fact is read as it stood when the cause was recorded, however late this runs.
  */
 export const compensationPolicy: Consumer = {
   name: 'compensation',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'PackagePaymentDeclined', 'MemberRegistrationExpired'],
   batchSize: 50,
   async apply(trx, events) {
-    const settings = await getSettings(trx);
-    for (const recorded of events) {
-      const event = recorded as RecordedEvent<MemberActivated | MemberPackageUpgraded | ProductPurchasePaid>;
-      const memberId = event.data.member_id;
-      const cause = causeOf(recorded, memberId);
-      const at = recorded.recordedAt;
-      const member = await memberFacts(trx, memberId, at);
-      if (!member) continue;
-      if (event.type === 'MemberActivated') {
-        // The company root is active from the start without a payment: nothing was paid, nothing is shared.
-        if (!event.data.payment_id) continue;
-        const packageId = event.data.package_id;
-        const placementParent = member.placement_parent_id ? await memberFacts(trx, member.placement_parent_id, at) : undefined;
-        const decisions = [
-          ...activationBonuses({
-            cause,
-            member: { id: memberId, sponsorId: member.sponsor_id },
-            packageId,
-            registrationValueKobo: event.data.registration_value_kobo ?? 0,
-            referralPercentages: await bonusPercentages(trx, 'referral', packageId),
-            sponsorChain: await sponsorChain(trx, memberId, at),
-            placementParent: placementParent ? { id: placementParent.id, active: placementParent.active } : null,
-            settings,
-          }),
-          ...(member.placement_parent_id ? await equilibriumFor(trx, member.placement_parent_id, cause, settings, at) : []),
-          ...(await equilibriumFor(trx, memberId, cause, settings, at)),
-        ];
-        await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
-      } else if (event.type === 'ProductPurchasePaid') {
-        // Registration and upgrade pick-ups were paid with the package: only a repurchase pays bonuses.
-        if (event.data.pickup_type !== 'repurchase_pickup') continue;
-        await recordBonuses(trx, await repurchaseDecisions(trx, event, cause, member, settings), recorded, recorded.recordedAt);
-      } else {
-        const decisions = sponsorChainBonuses({
-          kind: 'upgrade',
-          cause,
-          baseKobo: event.data.difference_kobo,
-          percentages: await bonusPercentages(trx, 'upgrade', event.data.to_package_id),
-          sponsorChain: await sponsorChain(trx, memberId, at),
-          packageId: event.data.to_package_id,
-        });
-        await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
-      }
-    }
+    const book: BonusBook = [];
+    for (const recorded of events) await decide(trx, book, recorded);
+    await appendBook(trx, book);
   },
 };
 
@@ -179,18 +230,20 @@ export const compensationPolicy: Consumer = {
 export const walletLedgerProjection: Consumer = {
   name: 'wallet-ledger',
   kind: 'projection',
-  eventTypes: ['BonusCredited', 'BonusWithheld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade'],
+  eventTypes: ['BonusCredited', 'BonusWithheld', 'BonusHeld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade'],
   tables: ['wallet_entries', 'wallets'],
   batchSize: 1000,
   async apply(trx, events) {
-    const bonusEvents = events.filter((recorded) => recorded.type === 'BonusCredited' || recorded.type === 'BonusWithheld');
+    const bonusEvents = events.filter((recorded) => recorded.type === 'BonusCredited' || recorded.type === 'BonusWithheld' || recorded.type === 'BonusHeld');
+    const entryOf = { BonusCredited: 'credited', BonusWithheld: 'withheld', BonusHeld: 'held' } as const;
     const rows = bonusEvents.map((recorded) => {
       const event = recorded as RecordedEvent<CompensationEvent>;
       const d = event.data;
       return {
         global_position: recorded.globalPosition,
         member_id: d.beneficiary_id,
-        entry: event.type === 'BonusCredited' ? ('credited' as const) : ('withheld' as const),
+        entry: entryOf[event.type],
+        settles_hold: 'settles_hold' in d && d.settles_hold !== undefined,
         kind: d.kind,
         amount: d.amount_kobo,
         generation: d.generation,
@@ -205,10 +258,21 @@ export const walletLedgerProjection: Consumer = {
     if (rows.length > 0) {
       await trx.insertInto('wallet_entries').values(rows).onConflict((oc) => oc.column('global_position').doNothing()).execute();
     }
-    type Totals = { bonus: number; withheld: number; withdrawn: number; spent: number; balance: number; at: string };
+    // A settled hold: its held line says how it ended (the settling line carries the same key).
+    const settled = rows.filter((row) => row.settles_hold);
+    if (settled.length > 0) {
+      await sql`
+        update wallet_entries w set resolution = s.entry
+        from unnest(${sql.val(settled.map((r) => r.member_id))}::uuid[], ${sql.val(settled.map((r) => r.cause_event_id))}::uuid[],
+                    ${sql.val(settled.map((r) => r.kind))}::text[], ${sql.val(settled.map((r) => r.generation ?? 0))}::int[],
+                    ${sql.val(settled.map((r) => r.entry))}::text[]) as s(member_id, cause_event_id, kind, generation, entry)
+        where w.member_id = s.member_id and w.cause_event_id = s.cause_event_id and w.kind = s.kind
+          and coalesce(w.generation, 0) = s.generation and w.entry = 'held'`.execute(trx);
+    }
+    type Totals = { bonus: number; withheld: number; held: number; withdrawn: number; spent: number; balance: number; at: string };
     const totals = new Map<string, Totals>();
     const add = (memberId: string, at: string, change: Partial<Omit<Totals, 'at'>>) => {
-      const total = totals.get(memberId) ?? { bonus: 0, withheld: 0, withdrawn: 0, spent: 0, balance: 0, at };
+      const total = totals.get(memberId) ?? { bonus: 0, withheld: 0, held: 0, withdrawn: 0, spent: 0, balance: 0, at };
       for (const [key, value] of Object.entries(change) as Array<[keyof Omit<Totals, 'at'>, number]>) total[key] += value;
       total.at = at;
       totals.set(memberId, total);
@@ -218,10 +282,13 @@ export const walletLedgerProjection: Consumer = {
       const at = recorded.recordedAt;
       switch (event.type) {
         case 'BonusCredited':
-          add(event.data.beneficiary_id, at, { bonus: event.data.amount_kobo, balance: event.data.amount_kobo });
+          add(event.data.beneficiary_id, at, { bonus: event.data.amount_kobo, balance: event.data.amount_kobo, held: event.data.settles_hold ? -event.data.amount_kobo : 0 });
           break;
         case 'BonusWithheld':
-          add(event.data.beneficiary_id, at, { withheld: event.data.amount_kobo });
+          add(event.data.beneficiary_id, at, { withheld: event.data.amount_kobo, held: event.data.settles_hold ? -event.data.amount_kobo : 0 });
+          break;
+        case 'BonusHeld':
+          add(event.data.beneficiary_id, at, { held: event.data.amount_kobo });
           break;
         case 'WithdrawalRequested':
           add(event.data.member_id, at, { withdrawn: event.data.amount_kobo, balance: -event.data.amount_kobo });
@@ -240,15 +307,16 @@ export const walletLedgerProjection: Consumer = {
     const list = [...totals.entries()];
     const column = (pick: (t: Totals) => number) => sql.val(list.map(([, t]) => pick(t)));
     await sql`
-      insert into wallets (member_id, total_bonus, total_withheld, total_withdrawn, total_spent, balance, updated_at)
-      select member_id, bonus, withheld, withdrawn, spent, balance, at
-      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${column((t) => t.bonus)}::bigint[], ${column((t) => t.withheld)}::bigint[],
+      insert into wallets (member_id, total_bonus, total_withheld, total_held, total_withdrawn, total_spent, balance, updated_at)
+      select member_id, bonus, withheld, held, withdrawn, spent, balance, at
+      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${column((t) => t.bonus)}::bigint[], ${column((t) => t.withheld)}::bigint[], ${column((t) => t.held)}::bigint[],
                   ${column((t) => t.withdrawn)}::bigint[], ${column((t) => t.spent)}::bigint[], ${column((t) => t.balance)}::bigint[],
                   ${sql.val(list.map(([, t]) => t.at))}::timestamptz[])
-        as t(member_id, bonus, withheld, withdrawn, spent, balance, at)
+        as t(member_id, bonus, withheld, held, withdrawn, spent, balance, at)
       on conflict (member_id) do update set
         total_bonus = wallets.total_bonus + excluded.total_bonus,
         total_withheld = wallets.total_withheld + excluded.total_withheld,
+        total_held = wallets.total_held + excluded.total_held,
         total_withdrawn = wallets.total_withdrawn + excluded.total_withdrawn,
         total_spent = wallets.total_spent + excluded.total_spent,
         balance = wallets.balance + excluded.balance,

@@ -132,7 +132,7 @@ function isUniqueViolation(error: unknown, constraint?: string): boolean {
 }
 
 /** One event ready to insert: its place in its stream and its link in the stream's hash chain. */
-type ChainedRow = { streamId: string; streamPosition: number; eventId: string; prevHash: string; hash: string; event: DomainEvent };
+type ChainedRow = { streamId: string; streamPosition: number; eventId: string; prevHash: string; hash: string; event: DomainEvent; metadata: EventMetadata; recordedAt: string };
 
 /** Numbers and hashes `events` after a stream head: the chain every append writes (and verifyLog checks). */
 function chainEvents(streamId: string, head: { version: number; lastHash: string }, events: readonly DomainEvent[], metadata: EventMetadata, recordedAt: string): ChainedRow[] {
@@ -141,14 +141,14 @@ function chainEvents(streamId: string, head: { version: number; lastHash: string
     const streamPosition = head.version + index + 1;
     const eventId = randomUUID();
     const hash = eventHash({ prevHash, streamId, streamPosition, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId });
-    const row = { streamId, streamPosition, eventId, prevHash, hash, event };
+    const row = { streamId, streamPosition, eventId, prevHash, hash, event, metadata, recordedAt };
     prevHash = hash;
     return row;
   });
 }
 
 /** One insert statement for rows of any streams; answers each row's log position, in row order. */
-async function insertRows(db: Executor, rows: readonly ChainedRow[], metadata: EventMetadata, recordedAt: string): Promise<RecordedEvent[]> {
+async function insertRows(db: Executor, rows: readonly ChainedRow[]): Promise<RecordedEvent[]> {
   const { rows: inserted } = await sql<{ stream_id: string; stream_position: number; global_position: number; transaction_id: string }>`
     insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
     select * from unnest(
@@ -157,8 +157,8 @@ async function insertRows(db: Executor, rows: readonly ChainedRow[], metadata: E
       ${sql.val(rows.map((r) => r.event.type))}::text[],
       ${sql.val(rows.map(() => 1))}::smallint[],
       ${sql.val(rows.map((r) => JSON.stringify(r.event.data)))}::jsonb[],
-      ${sql.val(rows.map(() => JSON.stringify(metadata)))}::jsonb[],
-      ${sql.val(rows.map(() => recordedAt))}::timestamptz[],
+      ${sql.val(rows.map((r) => JSON.stringify(r.metadata)))}::jsonb[],
+      ${sql.val(rows.map((r) => r.recordedAt))}::timestamptz[],
       ${sql.val(rows.map((r) => r.eventId))}::uuid[],
       ${sql.val(rows.map((r) => r.prevHash))}::text[],
       ${sql.val(rows.map((r) => r.hash))}::text[]
@@ -175,8 +175,8 @@ async function insertRows(db: Executor, rows: readonly ChainedRow[], metadata: E
       transactionId: position.transaction_id,
       eventId: r.eventId,
       schemaVersion: 1,
-      metadata,
-      recordedAt,
+      metadata: r.metadata,
+      recordedAt: r.recordedAt,
       prevHash: r.prevHash,
       hash: r.hash,
     };
@@ -203,7 +203,7 @@ export async function appendToStream(
   const recordedAt = new Date(options.metadata.now).toISOString();
   const rows = chainEvents(streamId, current, events, options.metadata, recordedAt);
   try {
-    return await insertRows(db, rows, options.metadata, recordedAt);
+    return await insertRows(db, rows);
   } catch (error) {
     if (isUniqueViolation(error, 'events_pkey')) {
       throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
@@ -215,7 +215,12 @@ export async function appendToStream(
 /** The per-stream lock key writers of a stream take turns on (wallet commands, bonus policies, appendToStreams). */
 export const streamLockKey = (streamId: string) => `stream:${streamId}`;
 
-export type StreamAppend = { streamId: string; events: readonly DomainEvent[]; expectedVersion?: ExpectedVersion };
+/**
+ * Events for one stream. `metadata` overrides the call's (a policy appending for several causes
+ * in one batch names each cause). A stream may appear more than once only with expectedVersion 'any':
+ * its appends are chained one after the other, in the order given.
+ */
+export type StreamAppend = { streamId: string; events: readonly DomainEvent[]; expectedVersion?: ExpectedVersion; metadata?: EventMetadata };
 
 /** Rows per insert statement: large enough to make round trips rare, small enough to keep each statement modest. */
 const APPEND_CHUNK_ROWS = 1000;
@@ -227,6 +232,24 @@ const APPEND_CHUNK_ROWS = 1000;
  * keeps positions unique, and a lost race is re-read and re-chained (below).
  */
 export const MAX_LOCKED_STREAMS = 2000;
+
+/**
+ * The one order every multi-stream writer takes its locks in, so no two can deadlock
+ * (docs/event-store.md "Locks"): first this lock, shared by writers that lock their streams
+ * (then their streams' locks, sorted, in one statement), exclusive for a bulk append too large to
+ * lock stream by stream (it waits for the others and keeps them out). A writer of a single stream
+ * (a wallet command) takes only that stream's lock: holding one stream, it cannot close a cycle.
+ */
+export const BULK_APPEND_LOCK = 'streams:bulk-append';
+
+/**
+ * Takes BULK_APPEND_LOCK exclusively. A policy that may append to more than MAX_LOCKED_STREAMS
+ * streams (a matching cycle, a profit share) calls it first thing in its transaction, before any
+ * stream lock, so it never waits for the lock while holding stream locks others wait for.
+ */
+export async function lockAllStreamsForBulkAppend(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${BULK_APPEND_LOCK}, 0))`.execute(trx);
+}
 const APPEND_ATTEMPTS = 5;
 
 /**
@@ -248,17 +271,20 @@ export async function appendToStreams(
 ): Promise<RecordedEvent[]> {
   const appends = batches.filter((batch) => batch.events.length > 0);
   if (appends.length === 0) return [];
-  const streamIds = appends.map((batch) => batch.streamId);
-  if (new Set(streamIds).size !== streamIds.length) throw new Error('appendToStreams: each stream may appear once (put its events in one batch)');
-  const metadata = options.metadata;
-  const recordedAt = new Date(metadata.now).toISOString();
+  const streamIds = [...new Set(appends.map((batch) => batch.streamId))];
+  if (streamIds.length !== appends.length && appends.some((batch) => (batch.expectedVersion ?? 'any') !== 'any')) {
+    throw new Error('appendToStreams: a stream given twice cannot name an expected version');
+  }
 
-  if (appends.length <= (options.maxLockedStreams ?? MAX_LOCKED_STREAMS)) {
+  if (streamIds.length <= (options.maxLockedStreams ?? MAX_LOCKED_STREAMS)) {
     const sorted = [...streamIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    await sql`select pg_advisory_xact_lock_shared(hashtextextended(${BULK_APPEND_LOCK}, 0))`.execute(trx);
     await sql`
       select pg_advisory_xact_lock(hashtextextended(key, 0))
       from unnest(${sql.val(sorted.map(streamLockKey))}::text[]) with ordinality as locks(key, n)
       order by n`.execute(trx);
+  } else {
+    await lockAllStreamsForBulkAppend(trx);
   }
 
   for (let attempt = 1; ; attempt++) {
@@ -270,6 +296,13 @@ export async function appendToStreams(
       ) head`.execute(trx);
     const heads = new Map(headRows.map((row) => [row.stream_id, { version: row.stream_position, lastHash: row.hash }]));
     const headOf = (streamId: string) => heads.get(streamId) ?? { version: 0, lastHash: GENESIS_HASH };
+    const chainAfterHead = (batch: StreamAppend): ChainedRow[] => {
+      const metadata = batch.metadata ?? options.metadata;
+      const rows = chainEvents(batch.streamId, headOf(batch.streamId), batch.events, metadata, new Date(metadata.now).toISOString());
+      const last = rows.at(-1);
+      if (last) heads.set(batch.streamId, { version: last.streamPosition, lastHash: last.hash });
+      return rows;
+    };
     // Every expected version is checked before anything is written.
     for (const batch of appends) {
       const expected = batch.expectedVersion ?? 'any';
@@ -283,13 +316,13 @@ export async function appendToStreams(
       const recorded: RecordedEvent[] = [];
       let chunk: ChainedRow[] = [];
       for (const batch of appends) {
-        chunk.push(...chainEvents(batch.streamId, headOf(batch.streamId), batch.events, metadata, recordedAt));
+        chunk.push(...chainAfterHead(batch));
         if (chunk.length >= APPEND_CHUNK_ROWS) {
-          recorded.push(...(await insertRows(trx, chunk, metadata, recordedAt)));
+          recorded.push(...(await insertRows(trx, chunk)));
           chunk = [];
         }
       }
-      if (chunk.length > 0) recorded.push(...(await insertRows(trx, chunk, metadata, recordedAt)));
+      if (chunk.length > 0) recorded.push(...(await insertRows(trx, chunk)));
       await sql`release savepoint append_to_streams`.execute(trx);
       return recorded;
     } catch (error) {

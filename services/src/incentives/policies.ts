@@ -1,5 +1,5 @@
 import type { BonusCause, CompensationEvent } from '../compensation/events';
-import { payIfActive } from '../compensation/policies';
+import { type Beneficiary, payIfActive } from '../compensation/policies';
 import { percentOf } from '../core/money';
 
 /**
@@ -15,8 +15,8 @@ export function awardBonuses(input: {
   cause: BonusCause;
   worthKobo: number;
   incentive: { id: number; name: string };
-  sponsor: { id: string; active: boolean } | null;
-  placementChildren: readonly { id: string; active: boolean }[];
+  sponsor: Beneficiary | null;
+  placementChildren: readonly Beneficiary[];
   settings: AwardSettings;
 }): CompensationEvent[] {
   const { worthKobo: worth, settings } = input;

@@ -1,10 +1,10 @@
-import { type Transaction, sql } from 'kysely';
-import { recordBonuses } from '../compensation/projections';
+import type { Transaction } from 'kysely';
+import { memberAt, placementChildrenAt, settingsAt } from '../compensation/facts-at-cause';
+import { type BonusBook, appendBook, bookBonuses } from '../compensation/projections';
 import type { Consumer } from '../core/consumers';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
-import { getSettings } from '../settings/projections';
 import type { IncentiveClaimApproved, IncentiveClaimEvent } from './events';
 import { awardBonuses } from './policies';
 
@@ -61,19 +61,18 @@ export async function projectIncentiveClaims(db: Executor, events: readonly Reco
   }
 }
 
-/** The winner's sponsor and placement children as they are when the approval is processed, with their activity. */
-async function awardFacts(trx: Transaction<Database>, winnerId: string) {
-  const active = sql<boolean>`(activated_at is not null and not deactivated)`.as('active');
-  const winner = await trx.selectFrom('members').select(['id', 'sponsor_id']).where('id', '=', winnerId).executeTakeFirst();
-  const sponsor = winner?.sponsor_id ? await trx.selectFrom('members').select(['id', active]).where('id', '=', winner.sponsor_id).executeTakeFirst() : undefined;
-  const children = await trx.selectFrom('members').select(['id', active]).where('placement_parent_id', '=', winnerId).orderBy('placement_leg').execute();
+/** The winner's sponsor and placement children as they stood when the claim was approved, with their activity then. */
+async function awardFacts(trx: Transaction<Database>, winnerId: string, approval: RecordedEvent) {
+  const winner = await memberAt(trx, winnerId, approval);
+  const sponsor = winner?.sponsorId ? await memberAt(trx, winner.sponsorId, approval) : undefined;
+  const children = winner ? await placementChildrenAt(trx, winnerId, approval) : [];
   return { winner, sponsor: sponsor ?? null, children };
 }
 
 /**
  * Award bonuses (BUSINESS-RULES.md §3): each approved incentive claim pays the winner's sponsor and
  * placement children their percentages of its worth, decided by the pure `awardBonuses` and
- * recorded on their wallet streams once per (approval, beneficiary, kind) by `recordBonuses`.
+ * recorded on their wallet streams once per (approval, beneficiary, kind), all of a batch in one append.
  */
 export const awardBonusesPolicy: Consumer = {
   name: 'award-bonuses',
@@ -81,11 +80,12 @@ export const awardBonusesPolicy: Consumer = {
   eventTypes: ['IncentiveClaimApproved'],
   batchSize: 50,
   async apply(trx, events) {
-    const settings = await getSettings(trx);
+    const book: BonusBook = [];
     for (const recorded of events) {
       const event = recorded as RecordedEvent<IncentiveClaimApproved>;
       const d = event.data;
-      const facts = await awardFacts(trx, d.member_id);
+      const settings = await settingsAt(trx, recorded);
+      const facts = await awardFacts(trx, d.member_id, recorded);
       if (!facts.winner) continue;
       const decisions = awardBonuses({
         cause: { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: d.member_id },
@@ -95,7 +95,8 @@ export const awardBonusesPolicy: Consumer = {
         placementChildren: facts.children,
         settings,
       });
-      await recordBonuses(trx, decisions, recorded, recorded.recordedAt);
+      await bookBonuses(trx, book, decisions, recorded, 'award-bonuses');
     }
+    await appendBook(trx, book);
   },
 };

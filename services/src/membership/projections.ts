@@ -7,6 +7,7 @@ export async function projectMembers(db: Executor, events: readonly RecordedEven
   for (const recorded of events) {
     const event = recorded as unknown as RecordedEvent<MemberEvent>;
     const at = new Date(recorded.recordedAt);
+    const logged = { xid: recorded.transactionId, position: recorded.globalPosition };
     switch (event.type) {
       case 'MemberRegistered': {
         const d = event.data;
@@ -28,6 +29,10 @@ export async function projectMembers(db: Executor, events: readonly RecordedEven
             registration_expires_at: d.is_root ? null : new Date(at.getTime() + REGISTRATION_WINDOW_DAYS * 86_400_000),
             created_at: at,
             updated_at: at,
+            registered_xid: logged.xid,
+            registered_position: logged.position,
+            package_xid: logged.xid,
+            package_position: logged.position,
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
@@ -39,14 +44,14 @@ export async function projectMembers(db: Executor, events: readonly RecordedEven
       case 'MemberActivated':
         await db
           .updateTable('members')
-          .set((eb) => ({ activated_at: at, package_id: event.data.package_id, personal_pv: eb('personal_pv', '+', event.data.point_value ?? 0), registration_expires_at: null, updated_at: at }))
+          .set((eb) => ({ activated_at: at, package_id: event.data.package_id, personal_pv: eb('personal_pv', '+', event.data.point_value ?? 0), registration_expires_at: null, updated_at: at, activated_xid: logged.xid, activated_position: logged.position, package_xid: logged.xid, package_position: logged.position }))
           .where('id', '=', event.data.member_id)
           .execute();
         break;
       case 'MemberPackageUpgraded':
         await db
           .updateTable('members')
-          .set((eb) => ({ package_id: event.data.to_package_id, personal_pv: eb('personal_pv', '+', event.data.point_value_added), updated_at: at }))
+          .set((eb) => ({ package_id: event.data.to_package_id, personal_pv: eb('personal_pv', '+', event.data.point_value_added), updated_at: at, package_xid: logged.xid, package_position: logged.position }))
           .where('id', '=', event.data.member_id)
           .execute();
         break;

@@ -119,6 +119,8 @@ export function evolveWallet(state: WalletState, event: WalletStreamEvent): Wall
     case 'BonusCredited':
       return { ...state, creditedKobo: state.creditedKobo + event.data.amount_kobo };
     case 'BonusWithheld':
+    case 'BonusHeld':
+      // Held money is not in the balance until its payment is approved (a BonusCredited then).
       return state;
     case 'WithdrawalRequested':
       return {

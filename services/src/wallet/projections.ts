@@ -64,6 +64,7 @@ export async function projectWithdrawals(db: Executor, events: readonly Recorded
       case 'WalletPaymentMade':
       case 'BonusCredited':
       case 'BonusWithheld':
+      case 'BonusHeld':
         break;
       default: {
         const unknownEvent: never = event;
