@@ -3,9 +3,8 @@ import type { Consumer } from './core/consumers';
 import { genealogyProjection } from './genealogy/projections';
 import { awardBonusesPolicy } from './incentives/projections';
 import { registrationStatsProjection } from './membership/registration-stats';
-import { matchingPolicy } from './matching/projections';
 import { pointsPolicy } from './points/projections';
 import { profitSharingPolicy } from './profit-sharing/projections';
 
 /** Every asynchronous consumer of the log (projections and policies), run by the worker. */
-export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy, matchingPolicy];
+export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy];

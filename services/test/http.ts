@@ -103,13 +103,24 @@ export function httpHelpers(t: TestApp) {
    * transfer: a receipt uploaded, then approved by an admin. Returns the payment id.
    */
   async function payByReceipt(member: { token: string; package_id?: unknown }, options: { upgradeTo?: number } = {}): Promise<string> {
+    const paymentId = await uploadReceipt(member, options);
+    await decideReceipt(paymentId, 'approve');
+    return paymentId;
+  }
+
+  /** A receipt uploaded for the registration (or an upgrade), awaiting an admin's decision. Returns the payment id. */
+  async function uploadReceipt(member: { token: string; package_id?: unknown }, options: { upgradeTo?: number } = {}): Promise<string> {
     const fields = { txn_source: 'package_payment', is_upgrade: options.upgradeTo ? 1 : 0, meta_data: Number(options.upgradeTo ?? member.package_id ?? 0), payment_type: 'pop' };
     const uploaded = await upload('POST', '/api/payments/initiate', { token: member.token, fields, files: { payment_receipt: { bytes: tinyPng(), filename: 'receipt.png', type: 'image/png' } } });
     expect(uploaded.status, uploaded.body.message).toBe(200);
-    approver ??= await adminToken();
-    const approved = await call('PATCH', `/api/payments/package-payments/${uploaded.body.data.payment_id}/approve`, { token: approver });
-    expect(approved.status, approved.body.message).toBe(200);
     return uploaded.body.data.payment_id as string;
+  }
+
+  /** An admin approves or declines an uploaded receipt. */
+  async function decideReceipt(paymentId: string, decision: 'approve' | 'disapprove', reason = 'The transfer did not arrive.'): Promise<void> {
+    approver ??= await adminToken();
+    const decided = await call('PATCH', `/api/payments/package-payments/${paymentId}/${decision}`, { token: approver, ...(decision === 'disapprove' ? { body: { reason } } : {}) });
+    expect(decided.status, decided.body.message).toBe(200);
   }
 
   /** A registered member whose registration an admin approved from an uploaded receipt. */
@@ -119,5 +130,5 @@ export function httpHelpers(t: TestApp) {
     return member;
   }
 
-  return { call, upload, payByReceipt, activeMember, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
+  return { call, upload, payByReceipt, uploadReceipt, decideReceipt, activeMember, newMember, registeredMember, adminToken, rootToken, openPlacement, reservedParents };
 }

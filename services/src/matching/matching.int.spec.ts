@@ -10,7 +10,9 @@ import { companyDate } from '../wallet/payout-schedule';
 import { scheduledJobs } from '../worker/schedules';
 import { closeMatchingCycle } from './commands';
 import { dueCycleEnds } from './policies';
-import { matchingPolicy } from './projections';
+import { payMatchingCycle } from './projections';
+import type { MatchingCycleClosed } from './events';
+import type { RecordedEvent } from '../core/event-store';
 
 let t: TestApp;
 let h: ReturnType<typeof httpHelpers>;
@@ -24,7 +26,7 @@ afterAll(async () => t.close());
 
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function drain(...consumers: Array<typeof matchingPolicy>) {
+async function drain(...consumers: Array<typeof pointsPolicy>) {
   for (const consumer of consumers) expect((await drainConsumer(t.runtime.db, consumer)).status).toBe('caught_up');
 }
 
@@ -82,27 +84,41 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
 
     // Cycle 1, closed by the command.
     expect(await closeMatchingCycle(t.runtime.commands, cycle1, t.clock.now)).toEqual({ cycleEnd: cycle1, closed: true });
-    await drain(matchingPolicy, walletLedgerProjection);
+    await drain(pointsPolicy, walletLedgerProjection);
     // A: L = AL 100 + AL2 100 = 200, R = AR 50 + AR2 50 + AR3 50 = 150 → 1 pair = ₦10,000; 100 and 50 carry.
     // S: L = SL 400 + SL2 400 + (I 0 + 100 + 100) + (Y 25 + 100 + 0 + 100) = 1,225, R = 400 + 200 = 600 → 6 pairs = ₦60,000:
     //    ₦50,000 (Starter cap) credited, ₦10,000 withheld (cap).
-    // SL2: L = 200, R = 225 → 2 pairs = ₦20,000 withheld: its left child I never paid (no second leg).
-    // I: L 100, R 100 → 1 pair, withheld: I is not active. Y: L 100, R = YR 0 + YR2 100 → 1 pair, withheld: YR not active.
+    // SL2: L = 200, R = 225 → 2 pairs, but its left child I never paid: not qualified, both legs carry whole.
+    // I: L 100, R 100 → 1 pair, but I is not active: carries. Y: L 100, R = YR 0 + YR2 100 → 1 pair, YR not active: carries.
     // root: L = 25 + 200 + 150 = 375, R = 10 + 1,225 + 600 = 1,835 → 3 pairs = ₦30,000 (75 and 1,535 carry).
     // Everyone else has volume on one leg only, or less than 100 on one: nothing recorded.
+    // Only money that will never be paid (S's part above the cap) is withheld.
     expect(await matchingEntries(cycle1)).toEqual(
       sorted([
         [A.id, 'credited', 1_000_000, null],
         [S.id, 'credited', 5_000_000, null],
         [S.id, 'withheld', 1_000_000, 'matching_cap_reached'],
-        [SL2.id, 'withheld', 2_000_000, 'no_second_leg'],
-        [I.id, 'withheld', 1_000_000, 'inactive_beneficiary'],
-        [Y.id, 'withheld', 1_000_000, 'no_second_leg'],
         [root.id, 'credited', 3_000_000, null],
       ]),
     );
     const cycleRow = await t.runtime.db.selectFrom('matching_cycles').selectAll().where('cycle_end', '=', cycle1).executeTakeFirstOrThrow();
-    expect(cycleRow).toMatchObject({ members_matched: 6, pairs: 1 + 6 + 2 + 1 + 1 + 3, credited_kobo: 9_000_000, withheld_kobo: 5_000_000, paid_at: expect.any(Date) });
+    expect(cycleRow).toMatchObject({ members_matched: 3, members_capped: 1, members_not_qualified: 3, pairs: 1 + 6 + 3, credited_kobo: 9_000_000, withheld_kobo: 1_000_000, paid_at: expect.any(Date) });
+    // The cycle notes why the others were not paid and what carries.
+    const notes = await t.runtime.db.selectFrom('matching_results').select(['member_id', 'outcome', 'reason', 'pairs', 'carried_left', 'carried_right']).where('cycle_end', '=', cycle1).where('outcome', '=', 'not_qualified').execute();
+    expect(sorted(notes.map((n) => [n.member_id, n.reason, n.pairs, n.carried_left, n.carried_right] as const))).toEqual(
+      sorted([
+        [SL2.id, 'no_second_leg', 2, 200, 225],
+        [I.id, 'inactive', 1, 100, 100],
+        [Y.id, 'no_second_leg', 1, 100, 100],
+      ]),
+    );
+    expect(await t.runtime.db.selectFrom('matching_results').select(['outcome', 'credited_kobo', 'withheld_kobo', 'carried_left', 'carried_right']).where('cycle_end', '=', cycle1).where('member_id', '=', S.id).executeTakeFirstOrThrow()).toEqual({
+      outcome: 'capped',
+      credited_kobo: 5_000_000,
+      withheld_kobo: 1_000_000,
+      carried_left: 625,
+      carried_right: 0,
+    });
 
     // The wallet table explains each row.
     const sWallet = await h.call('GET', `/api/wallet/${S.id}/bonuses`, { token: admin });
@@ -114,7 +130,7 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
       explanation: `Matching bonus for the cycle ending ${cycle1}: 6 pairs of 100 PV × ₦1,000 × 10%. Not paid: the part above your package's matching cap of ₦50,000 per cycle.`,
     });
     const iWallet = await h.call('GET', `/api/wallet/${I.id}/bonuses`, { token: admin });
-    expect(iWallet.body.data.data[0].explanation).toBe(`Matching bonus for the cycle ending ${cycle1}: 1 pair of 100 PV × ₦1,000 × 10%. Not paid: you were not active when the cycle closed.`);
+    expect(iWallet.body.data.data).toEqual([]);
     expect((await h.call('GET', `/api/bonuses/${S.id}/bonus-stats`, { token: admin })).body.data.matching_bonus).toBe(50_000);
 
     // The same cycle again is a no-op, not an error.
@@ -130,7 +146,9 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
     const before = await matchingEventCount();
     const carryBefore = await t.runtime.db.selectFrom('matching_carry').selectAll().orderBy('member_id').execute();
     const closedEvents = await readLogBatch(t.runtime.db, LOG_START, { limit: 1000, types: ['MatchingCycleClosed'] });
-    await t.runtime.db.transaction().execute((trx) => matchingPolicy.apply(trx, closedEvents));
+    await t.runtime.db.transaction().execute(async (trx) => {
+      for (const closed of closedEvents) await payMatchingCycle(trx, closed as RecordedEvent<MatchingCycleClosed>);
+    });
     expect(await matchingEventCount()).toBe(before);
     expect(await t.runtime.db.selectFrom('matching_carry').selectAll().orderBy('member_id').execute()).toEqual(carryBefore);
 
@@ -138,11 +156,12 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
     const job = scheduledJobs.find((j) => j.name === 'matching-cycles')!;
     expect(await job.run(t.runtime)).toEqual({ closed: [shiftDays(cycle1, 7), latest] });
     expect(await job.run(t.runtime)).toEqual({ closed: [] });
-    await drain(matchingPolicy, walletLedgerProjection);
+    await drain(pointsPolicy, walletLedgerProjection);
     // Cycle 2 (cycle1 + 7): A: carried L 100 + new 0 = 100, carried R 50 + new 100 = 150 → 1 pair = ₦10,000 (50 carries).
     // root: carried L 75 + new 100 = 175, R 1,535 → 1 pair = ₦10,000. S's 625 left carries but its right is empty;
-    // I, Y and SL2 had their pairs consumed when withheld: nothing again. AR: L 150, R 50 → none.
+    // I, Y and SL2 still do not qualify: their volume carries again, whole. AR: L 150, R 50 → none.
     expect(await matchingEntries(shiftDays(cycle1, 7))).toEqual(sorted([[A.id, 'credited', 1_000_000, null], [root.id, 'credited', 1_000_000, null]]));
+    expect((await t.runtime.db.selectFrom('matching_results').select('member_id').where('cycle_end', '=', shiftDays(cycle1, 7)).where('outcome', '=', 'not_qualified').execute()).length).toBe(3);
     const aRow = await t.runtime.db.selectFrom('wallet_entries').select('inputs').where('member_id', '=', A.id).where('kind', '=', 'matching').orderBy('global_position', 'desc').executeTakeFirstOrThrow();
     expect(aRow.inputs).toMatchObject({ carried_left: 100, carried_right: 50, new_left: 0, new_right: 100, pairs: 1, total_pv: 100, unit_point_value_kobo: 100_000, percent: 10, cap_kobo: 10_000_000 });
     // The latest cycle had no new pair: nothing.

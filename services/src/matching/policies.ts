@@ -1,4 +1,4 @@
-import type { BonusCause, BonusCredited, BonusWithheld, CompensationEvent, WithheldReason } from '../compensation/events';
+import type { BonusCause, BonusCredited, BonusWithheld, CompensationEvent } from '../compensation/events';
 import { percentOf } from '../core/money';
 
 /**
@@ -57,46 +57,62 @@ export type MatchingTerms = { cycle_end: string; total_pv: number; percent: numb
 
 export type MatchingMember = {
   id: string;
+  /** Activated when the cycle closed. */
   active: boolean;
-  /** Whether the member has a placement child on that leg and it is active. */
+  /** Not active, with a registration payment awaiting an admin's decision at the close. */
+  paymentPending?: boolean;
+  /** Whether the member had a placement child on that leg at the close and it was active then. */
   leftChildActive: boolean;
   rightChildActive: boolean;
-  /** The package's matching_bonus_cap per cycle, kobo; 0 = no cap. */
+  /** The package's matching_bonus_cap per cycle at the close, kobo; 0 = no cap. */
   capKobo: number;
-  /** Leg volume left over after the member's last matched cycle. */
+  /** Leg volume left over after the member's last cycle. */
   carriedLeft: number;
   carriedRight: number;
-  /** Leg volume added since then. */
+  /** Leg volume added since then, up to the close. */
   newLeft: number;
   newRight: number;
 };
 
+/** Why a member with volume was not paid at a cycle: the volume carries whole to the next cycle. */
+export type NotQualifiedReason = 'inactive' | 'payment_pending' | 'no_second_leg';
+
 export type MatchingResult = {
+  /** paid (all of it), capped (the part above the cap withheld), not_qualified (nothing consumed, all carries), or none (no pair). */
+  outcome: 'paid' | 'capped' | 'not_qualified' | 'none';
+  reason: NotQualifiedReason | null;
   decisions: CompensationEvent[];
+  /** Pairs formed (for a member who does not qualify: the pairs the volume would form). */
   pairs: number;
-  /** PV taken from each leg: pairs × total_pv when a result is recorded, else 0 (all of it carries). */
+  /** PV taken from each leg: pairs × total_pv when paid or capped, else 0 (all of it carries). */
   consumedPv: number;
 };
+
+/** Qualifies for a cycle (BUSINESS-RULES.md §3): active at the close, with two active placement children then. */
+export function notQualifiedReason(member: MatchingMember): NotQualifiedReason | null {
+  if (!member.active) return member.paymentPending ? 'payment_pending' : 'inactive';
+  if (!member.leftChildActive || !member.rightChildActive) return 'no_second_leg';
+  return null;
+}
 
 /**
  * L = carried_left + new_left, R = carried_right + new_right, pairs = floor(min(L, R) / total_pv),
  * bonus = pct(pairs × total_pv × unit_point_value, percent), paid up to the package's cap (when
- * above 0) and the rest withheld as 'matching_cap_reached'. Only an active member whose two
- * placement children are both active is paid; otherwise the bonus is withheld as
- * 'inactive_beneficiary' or 'no_second_leg'. Nothing is recorded when no pair formed, so members
- * without a pair get no row every cycle.
+ * above 0) and the rest withheld as 'matching_cap_reached': money that will never be paid.
  *
- * Formed pairs are consumed whether paid, capped or withheld (the company keeps what is not paid,
- * as with an inactive upline's share): each leg loses pairs × total_pv, the rest carries forward.
- * When nothing is recorded (no pair, or a 0% plan) nothing is consumed.
+ * A member who does not qualify (not active, payment pending, or fewer than two active placement
+ * children) keeps both legs whole: nothing is consumed, nothing is withheld (it may still be paid),
+ * and the result says why and what carries. Nothing at all when no pair formed.
  */
 export function matchingBonus(member: MatchingMember, terms: MatchingTerms, cause: BonusCause): MatchingResult {
-  const none: MatchingResult = { decisions: [], pairs: 0, consumedPv: 0 };
+  const none: MatchingResult = { outcome: 'none', reason: null, decisions: [], pairs: 0, consumedPv: 0 };
   if (terms.total_pv <= 0) return none;
   const left = member.carriedLeft + member.newLeft;
   const right = member.carriedRight + member.newRight;
   const pairs = Math.floor(Math.min(left, right) / terms.total_pv);
   if (pairs <= 0) return none;
+  const reason = notQualifiedReason(member);
+  if (reason) return { outcome: 'not_qualified', reason, decisions: [], pairs, consumedPv: 0 };
   const bonus = percentOf(pairs * terms.total_pv * terms.unit_point_value_kobo, terms.percent);
   if (bonus <= 0) return { ...none, pairs };
   const payable = member.capKobo > 0 ? Math.min(bonus, member.capKobo) : bonus;
@@ -113,13 +129,8 @@ export function matchingBonus(member: MatchingMember, terms: MatchingTerms, caus
     cap_kobo: member.capKobo,
   };
   const base = { kind: 'matching' as const, beneficiary_id: member.id, cause, generation: null, inputs };
-  const withheld = (amount: number, reason: WithheldReason): BonusWithheld => ({ type: 'BonusWithheld', data: { ...base, amount_kobo: amount, reason } });
-  let decisions: CompensationEvent[];
-  if (!member.active) decisions = [withheld(payable, 'inactive_beneficiary')];
-  else if (!member.leftChildActive || !member.rightChildActive) decisions = [withheld(payable, 'no_second_leg')];
-  else {
-    const credited: BonusCredited = { type: 'BonusCredited', data: { ...base, amount_kobo: payable } };
-    decisions = bonus > payable ? [credited, withheld(bonus - payable, 'matching_cap_reached')] : [credited];
-  }
-  return { decisions, pairs, consumedPv: pairs * terms.total_pv };
+  const credited: BonusCredited = { type: 'BonusCredited', data: { ...base, amount_kobo: payable } };
+  if (bonus === payable) return { outcome: 'paid', reason: null, decisions: [credited], pairs, consumedPv: pairs * terms.total_pv };
+  const withheld: BonusWithheld = { type: 'BonusWithheld', data: { ...base, amount_kobo: bonus - payable, reason: 'matching_cap_reached' } };
+  return { outcome: 'capped', reason: null, decisions: [credited, withheld], pairs, consumedPv: pairs * terms.total_pv };
 }

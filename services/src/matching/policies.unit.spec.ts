@@ -39,7 +39,7 @@ describe('the matching bonus of one member in one cycle', () => {
   });
 
   it('Given carried L 50 + new 30 = 80 and carried R 20 + new 200 = 220, Then min 80 < 100: no pair, nothing recorded, nothing consumed', () => {
-    expect(matchingBonus(member({ carriedLeft: 50, newLeft: 30, carriedRight: 20, newRight: 200 }), terms, cause)).toEqual({ decisions: [], pairs: 0, consumedPv: 0 });
+    expect(matchingBonus(member({ carriedLeft: 50, newLeft: 30, carriedRight: 20, newRight: 200 }), terms, cause)).toEqual({ outcome: 'none', reason: null, decisions: [], pairs: 0, consumedPv: 0 });
   });
 
   it('Given carried L 50 + new 60 = 110 and carried R 20 + new 180 = 200, Then 1 pair = ₦10,000, and the carry forms part of it', () => {
@@ -68,20 +68,27 @@ describe('the matching bonus of one member in one cycle', () => {
     expect(matchingBonus(member({ newLeft: 2_000, newRight: 2_000, capKobo: 0 }), terms, cause).decisions.map((d) => d.data.amount_kobo)).toEqual([20_000_000]);
   });
 
-  it('Given an inactive member with 2 pairs, Then ₦20,000 is withheld as inactive_beneficiary and both legs still lose 200', () => {
-    const result = matchingBonus(member({ active: false, newLeft: 250, newRight: 200 }), terms, cause);
-    expect(result).toMatchObject({ pairs: 2, consumedPv: 200 });
-    expect(result.decisions).toEqual([expect.objectContaining({ type: 'BonusWithheld', data: expect.objectContaining({ amount_kobo: 2_000_000, reason: 'inactive_beneficiary' }) })]);
+  it('Given an inactive member with 2 pairs (L 250, R 200), Then not qualified: nothing paid, nothing withheld, nothing consumed (250 and 200 carry whole)', () => {
+    expect(matchingBonus(member({ active: false, newLeft: 250, newRight: 200 }), terms, cause)).toEqual({ outcome: 'not_qualified', reason: 'inactive', decisions: [], pairs: 2, consumedPv: 0 });
   });
 
-  it('Given an inactive member with 6 pairs and a ₦50,000 cap, Then what would have been paid (₦50,000) is withheld, once', () => {
-    const result = matchingBonus(member({ active: false, newLeft: 600, newRight: 600, capKobo: 5_000_000 }), terms, cause);
-    expect(result.decisions.map((d) => d.data.amount_kobo)).toEqual([5_000_000]);
+  it('Given a member whose registration payment awaits approval at the close, with 6 pairs, Then not qualified for that reason: the volume waits for the cycle after approval', () => {
+    expect(matchingBonus(member({ active: false, paymentPending: true, newLeft: 600, newRight: 600, capKobo: 5_000_000 }), terms, cause)).toMatchObject({
+      outcome: 'not_qualified',
+      reason: 'payment_pending',
+      decisions: [],
+      consumedPv: 0,
+    });
   });
 
-  it('Given 1 pair but the right placement child inactive (its downline made the volume), Then ₦10,000 withheld as no_second_leg', () => {
-    const result = matchingBonus(member({ rightChildActive: false, newLeft: 100, newRight: 100 }), terms, cause);
-    expect(result.decisions).toEqual([expect.objectContaining({ type: 'BonusWithheld', data: expect.objectContaining({ amount_kobo: 1_000_000, reason: 'no_second_leg' }) })]);
+  it('Given 1 pair but the right placement child inactive (its downline made the volume), Then not qualified (no second leg): nothing withheld, 100 and 100 carry', () => {
+    expect(matchingBonus(member({ rightChildActive: false, newLeft: 100, newRight: 100 }), terms, cause)).toEqual({ outcome: 'not_qualified', reason: 'no_second_leg', decisions: [], pairs: 1, consumedPv: 0 });
+  });
+
+  it('Given a member who did not qualify last cycle (carried L 250, R 200) and qualifies now with new L 0, R 100, Then min(250, 200 + 100) = 250 → 2 pairs = ₦20,000, from volume that carried whole', () => {
+    const result = matchingBonus(member({ carriedLeft: 250, carriedRight: 200, newRight: 100 }), terms, cause);
+    expect(result).toMatchObject({ outcome: 'paid', pairs: 2, consumedPv: 200 });
+    expect(result.decisions.map((d) => d.data.amount_kobo)).toEqual([2_000_000]);
   });
 
   it('Given an active member with volume on one leg only (L 500, R 0), Then no pair: nothing recorded, no withheld row every cycle', () => {

@@ -1,7 +1,9 @@
 import { type Transaction, sql } from 'kysely';
 import type { BonusCause } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
-import { type EventMetadata, type RecordedEvent, appendToStreams } from '../core/event-store';
+import { type EventMetadata, type RecordedEvent, appendToStreams, lockAllStreamsForBulkAppend } from '../core/event-store';
+import type { MatchingCycleClosed } from '../matching/events';
+import { payMatchingCycle } from '../matching/projections';
 import { reserveKey } from '../core/unique-keys';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
@@ -127,11 +129,18 @@ async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: 
 export const pointsPolicy: Consumer = {
   name: 'points',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed'],
   batchSize: 100,
   async apply(trx, events) {
+    // A cycle may pay thousands of wallets: the bulk lock first, before any stream lock (core/event-store.ts).
+    if (events.some((e) => e.type === 'MatchingCycleClosed')) await lockAllStreamsForBulkAppend(trx);
     const ranks: Rank[] = await trx.selectFrom('ranks').select(['id', 'name', 'points', 'package_id']).execute();
     for (const recorded of events) {
+      if (recorded.type === 'MatchingCycleClosed') {
+        // Here, in log order, member_points holds exactly the leg volumes standing at the close.
+        await payMatchingCycle(trx, recorded as RecordedEvent<MatchingCycleClosed>);
+        continue;
+      }
       const event = recorded as RecordedEvent<PvEvent>;
       const pv = pvDelta(event);
       // A pick-up paid by the package adds nothing and changes no package: nothing to check.
