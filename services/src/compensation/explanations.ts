@@ -15,6 +15,8 @@ export type LedgerRow = {
   cause_type: string;
   cause_username: string | null;
   inputs: unknown;
+  /** A credited or withheld line that settles a bonus held for the member's registration payment. */
+  settles_hold?: boolean;
 };
 
 type Inputs = Record<string, string | number | null | undefined>;
@@ -33,12 +35,18 @@ const withheldReasons: Record<string, string> = {
   inactive_beneficiary: 'Not paid: you were not active when it was earned.',
   matching_cap_reached: "Not paid: your package's matching cap for the cycle was reached.",
   no_second_leg: 'Not paid: you had no active second leg.',
+  payment_declined: 'Not paid: it was held for your registration payment, which was declined.',
+  registration_expired: 'Not paid: it was held for your registration payment, and your registration expired unpaid.',
 };
 
 const naira = (kobo: unknown) => formatNaira(Number(kobo ?? 0));
 const inputsOf = (r: LedgerRow) => (r.inputs ?? {}) as Inputs;
 const notPaid = (r: LedgerRow, why: Record<string, string> = withheldReasons) => why[r.reason ?? ''] ?? withheldReasons[r.reason ?? ''] ?? 'Not paid.';
-const withOutcome = (r: LedgerRow, paid: string, why?: Record<string, string>) => (r.entry === 'credited' ? paid : `${paid} ${notPaid(r, why)}`);
+function withOutcome(r: LedgerRow, paid: string, why?: Record<string, string>): string {
+  if (r.entry === 'held') return `${paid} Held: it is credited when an admin approves your registration payment.`;
+  if (r.entry === 'credited') return r.settles_hold ? `${paid} It was held until your registration payment was approved.` : paid;
+  return `${paid} ${notPaid(r, why)}`;
+}
 
 /** Whose action caused it: "ada's activation", "ada's repurchase of ₦29,000", "ada's incentive award (Android phone)". */
 function causeText(r: LedgerRow): string {

@@ -18,6 +18,7 @@ export async function walletOf(db: Executor, memberId: string) {
   return {
     total_bonus: koboToNaira(row?.total_bonus ?? 0),
     total_withheld: koboToNaira(row?.total_withheld ?? 0),
+    total_held: koboToNaira(row?.total_held ?? 0),
     total_withdrawn: koboToNaira(row?.total_withdrawn ?? 0),
     total_spent: koboToNaira(row?.total_spent ?? 0),
     balance: koboToNaira(row?.balance ?? 0),
@@ -55,17 +56,67 @@ export async function bonusStats(db: Executor, memberId: string, now: Date = new
 }
 
 /**
- * The wallet's bonus table (seed 000 §2.7): newest first, 10 per page, each row saying why it was
- * paid (the cause: whose activation, upgrade...; generation; formula) or why it was not.
+ * Bonuses held for a member while their registration payment awaits an admin's decision (BUSINESS-
+ * RULES.md §3 "Trees"): the total and each line with its cause, newest first.
  */
-export async function bonusPage(db: Executor, memberId: string, page: number, perPage = 10) {
-  const totalRow = await db.selectFrom('wallet_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
-  const total = Number(totalRow.n);
+export async function heldBonuses(db: Executor, memberId: string) {
   const rows = await db
     .selectFrom('wallet_entries as w')
     .leftJoin('members as c', 'c.id', 'w.cause_member_id')
     .select(['w.global_position', 'w.entry', 'w.kind', 'w.amount', 'w.generation', 'w.reason', 'w.cause_type', 'w.inputs', 'w.recorded_at', 'c.username as cause_username'])
     .where('w.member_id', '=', memberId)
+    .where('w.entry', '=', 'held')
+    .where('w.resolution', 'is', null)
+    .orderBy('w.global_position', 'desc')
+    .execute();
+  return {
+    total_held: koboToNaira(rows.reduce((sum, r) => sum + r.amount, 0)),
+    count: rows.length,
+    lines: rows.map((r) => ({
+      id: r.global_position,
+      type: bonusLabel(r.kind),
+      kind: r.kind,
+      amount: koboToNaira(r.amount),
+      generation: r.generation,
+      cause_username: r.cause_username,
+      explanation: explain(r),
+      created_at: r.recorded_at.toISOString(),
+    })),
+  };
+}
+
+/** Σ bonuses held for members until their payment is decided, by member (admins' payment approvals). */
+export async function heldTotals(db: Executor, memberIds: readonly string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('held_bonuses')
+    .select(['beneficiary_id', sql<string>`sum((decision->>'amount_kobo')::bigint)`.as('total')])
+    .where('beneficiary_id', 'in', memberIds)
+    .where('resolution', 'is', null)
+    .groupBy('beneficiary_id')
+    .execute();
+  return new Map(rows.map((r) => [r.beneficiary_id, Number(r.total)]));
+}
+
+/**
+ * The wallet's bonus table (seed 000 §2.7): newest first, 10 per page, each row saying why it was
+ * paid (the cause: whose activation, upgrade...; generation; formula) or why it was not. A held
+ * bonus shows as held until its payment is decided; then the line that settled it takes its place.
+ */
+export async function bonusPage(db: Executor, memberId: string, page: number, perPage = 10) {
+  const totalRow = await db
+    .selectFrom('wallet_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('entry', '!=', 'held'), eb('resolution', 'is', null)]))
+    .executeTakeFirstOrThrow();
+  const total = Number(totalRow.n);
+  const rows = await db
+    .selectFrom('wallet_entries as w')
+    .leftJoin('members as c', 'c.id', 'w.cause_member_id')
+    .select(['w.global_position', 'w.entry', 'w.kind', 'w.amount', 'w.generation', 'w.reason', 'w.cause_type', 'w.inputs', 'w.recorded_at', 'w.settles_hold', 'c.username as cause_username'])
+    .where('w.member_id', '=', memberId)
+    .where((eb) => eb.or([eb('w.entry', '!=', 'held'), eb('w.resolution', 'is', null)]))
     .orderBy('w.recorded_at', 'desc')
     .orderBy('w.global_position', 'desc')
     .limit(perPage)

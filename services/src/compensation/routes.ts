@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import { requireSelfOrAdmin } from '../auth/guards';
 import type { BonusKind } from './events';
-import { bonusPage, bonusStats, bonusTotal, walletOf } from './queries';
+import { bonusPage, bonusStats, bonusTotal, heldBonuses, walletOf } from './queries';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 
@@ -41,6 +41,12 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
     const wallet = await walletOf(app.db, request.params.id);
     return { success: true, message: 'Wallet balance', data: wallet };
   });
+
+  app.get('/bonuses/:id/held-bonuses', { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams } }, async (request) => ({
+    success: true,
+    message: 'Held bonuses',
+    data: await heldBonuses(app.db, request.params.id),
+  }));
 
   app.get('/bonuses/:id/bonus-stats', { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams } }, async (request) => ({
     success: true,

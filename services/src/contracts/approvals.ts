@@ -23,6 +23,8 @@ export const adminPackagePayment = packagePayment.extend({
   queue: paymentQueue,
   /** The uploaded receipt image, served under /storage; null without one. */
   receipt_url: z.string().nullable(),
+  /** Naira of bonuses held for the member until this registration payment is decided: approving releases them. */
+  held_bonuses: z.number(),
 });
 export type AdminPackagePayment = z.infer<typeof adminPackagePayment>;
 

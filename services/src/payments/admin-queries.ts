@@ -52,7 +52,7 @@ export const packagePaymentsResource = {
   search: (q: string) => memberSearch(q, [sql`p.reference`]),
 };
 
-type PaymentRow = Parameters<typeof paymentToApi>[0];
+type PaymentRow = Parameters<typeof paymentToApi>[0] & { held_kobo?: string | number | null };
 
 const paymentFrom = sql`
   from package_payments p
@@ -63,14 +63,17 @@ const paymentFrom = sql`
 const paymentColumns = sql`
   p.id, p.member_id, p.purpose, p.method, p.amount_due, p.amount_paid, p.status, p.status_reason, p.description,
     p.reference, p.receipt_path, p.created_at, p.decided_at, m.first_name, m.last_name, m.username,
-    pkg.name as package_name, prev.name as previous_package_name`;
+    pkg.name as package_name, prev.name as previous_package_name,
+    case when p.purpose = 'registration' then (
+      select coalesce(sum((h.decision->>'amount_kobo')::bigint), 0) from held_bonuses h
+      where h.beneficiary_id = p.member_id and h.resolution is null) else 0 end as held_kobo`;
 
 function adminPayment(row: PaymentRow): AdminPackagePayment {
   const payment = paymentToApi(row);
   const method = row.method === 'payment_gateway' ? 'card' : row.method === 'pop' ? 'receipt' : 'wallet';
   const queue = awaitingDecision.includes(row.status as PackagePaymentStatus) ? 'pending' : row.method === 'pop' ? 'history' : 'other';
   const receiptUrl = row.receipt_path ? `/${row.receipt_path.replace(/^\/+/, '')}` : null;
-  return { ...payment, member_id: row.member_id, full_name: `${row.first_name} ${row.last_name}`, method, queue, receipt_url: receiptUrl };
+  return { ...payment, member_id: row.member_id, full_name: `${row.first_name} ${row.last_name}`, method, queue, receipt_url: receiptUrl, held_bonuses: koboToNaira(Number(row.held_kobo ?? 0)) };
 }
 
 export async function listPackagePayments(db: Executor, list: ListRequest): Promise<{ rows: AdminPackagePayment[]; total: number }> {
