@@ -6,7 +6,10 @@ import { rebuildProjection } from '../core/rebuild';
 import { closeMatchingCycle } from '../matching/commands';
 import { dueCycleEnds } from '../matching/policies';
 import { companyDate } from '../wallet/payout-schedule';
-import { walletLedgerProjection } from './projections';
+import { drainConsumer } from '../core/consumers';
+import { awardBonusesPolicy } from '../incentives/projections';
+import { pointsPolicy } from '../points/projections';
+import { compensationPolicy, walletLedgerProjection } from './projections';
 
 /**
  * Money as it stood at the cause (BUSINESS-RULES.md §3 "Trees", docs/money-as-of-cause.md). One
@@ -39,7 +42,7 @@ afterAll(async () => {
  * The scenario. `step` is called after every command: the live run drains the consumers there,
  * the lagged run does nothing (its worker is down).
  */
-async function scenario(run: Run, step: () => Promise<void>) {
+async function scenario(run: Run, step: () => Promise<void>, catchUp: () => Promise<void> = async () => {}) {
   const { h, t, labels } = run;
   const admin = await h.adminToken();
   const member = async (label: string, overrides: Record<string, unknown>, asParent = true) => {
@@ -95,6 +98,7 @@ async function scenario(run: Run, step: () => Promise<void>) {
   await member('U', { referrer: r.username, package_id: 3 }, false).then((m) => h.payByReceipt(m));
   await step();
 
+  await catchUp();
   await settleConsumers(t.runtime.db);
   const rows = await t.runtime.db
     .selectFrom('wallet_entries')
@@ -108,7 +112,13 @@ async function scenario(run: Run, step: () => Promise<void>) {
 describe('money decided as it stood at the cause', () => {
   it('gives the same money whether the worker keeps up or catches up later, with held bonuses settled by the payment decision', async () => {
     const liveRows = await scenario(live, () => settleConsumers(live.t.runtime.db));
-    const laggedRows = await scenario(lagged, async () => {});
+    // The worker comes back: the bonus policies catch up at the same time over the same wallets
+    // (compensation, points paying the cycle, awards), as several worker processes would.
+    const catchUp = async () => {
+      const results = await Promise.all([compensationPolicy, pointsPolicy, awardBonusesPolicy].map((consumer) => drainConsumer(lagged.t.runtime.db, consumer)));
+      for (const result of results) expect(result.status, result.error).toBe('caught_up');
+    };
+    const laggedRows = await scenario(lagged, async () => {}, catchUp);
     expect(laggedRows).toEqual(liveRows);
 
     // The plan at each cause, to the kobo (referral 10/5/3...% of the package bought, welcome 2%, equilibrium 2%):

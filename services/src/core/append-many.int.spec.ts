@@ -78,9 +78,13 @@ describe('appending to many streams at once', () => {
     expect(outcome.written).toEqual(['period-2026-01-07']);
   });
 
-  it('refuses the same stream twice in one call', async () => {
-    const batch = { streamId: 'twice', events: [{ type: 'X', data: {} }] };
-    await expect(t.db.transaction().execute((trx) => appendToStreams(trx, [batch, batch], { metadata: metadata() }))).rejects.toThrow(/once/);
+  it('chains a stream given twice one append after the other, each with its own metadata, and refuses it twice with an expected version', async () => {
+    const first = { streamId: 'twice', events: [{ type: 'X', data: {} }], metadata: { ...metadata(), causation_id: 'cause-a' } };
+    const second = { streamId: 'twice', events: [{ type: 'Y', data: {} }], metadata: { ...metadata(), causation_id: 'cause-b' } };
+    await t.db.transaction().execute((trx) => appendToStreams(trx, [first, second], { metadata: metadata() }));
+    expect((await readStream(t.db, 'twice')).map((e) => [e.streamPosition, e.type, e.metadata.causation_id])).toEqual([[1, 'X', 'cause-a'], [2, 'Y', 'cause-b']]);
+    const pinned = { streamId: 'twice-pinned', events: [{ type: 'X', data: {} }], expectedVersion: 0 };
+    await expect(t.db.transaction().execute((trx) => appendToStreams(trx, [pinned, pinned], { metadata: metadata() }))).rejects.toThrow(/expected version/);
   });
 
   it('waits for a writer holding a stream’s lock, then appends after its event (locked path)', async () => {
@@ -134,6 +138,67 @@ describe('appending to many streams at once', () => {
     expect(events.map((e) => [e.streamPosition, e.type])).toEqual([[1, 'Opened'], [2, 'Debited'], [3, 'Credited']]);
     expect(recorded.find((e) => e.streamId === 'wallet-raced')).toEqual(events[2]);
     expect(await readStream(t.db, 'wallet-raced-a')).toHaveLength(1);
+    expect((await verifyLog(t.db)).ok).toBe(true);
+  });
+
+  it('takes locks in one order: a bulk append too large to lock stream by stream waits for the locking writers before touching a row, and they wait for it', async () => {
+    // The deadlock it prevents (seen when the worker caught up after an hour down): a writer holding
+    // wallet-x and wallet-y's locks inserts x; a bulk append without stream locks inserts y, then
+    // blocks on x's row; the writer then blocks on y's row. Each waits for the other.
+    const streams = ['wallet-order-x', 'wallet-order-y'];
+    const credit = (streamId: string) => ({ streamId, events: [{ type: 'Credited', data: {} }] });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let appended!: () => void;
+    const writerAppended = new Promise<void>((resolve) => (appended = resolve));
+    const writer = t.db.transaction().execute(async (trx) => {
+      await appendToStreams(trx, streams.map(credit), { metadata: metadata() });
+      appended();
+      await held;
+    });
+    await writerAppended;
+    // The bulk append (given y first) waits on the bulk lock, an advisory lock, not on a row.
+    const bulk = t.db.transaction().execute((trx) => appendToStreams(trx, [...streams].reverse().map(credit), { metadata: metadata(), maxLockedStreams: 0 }));
+    await someoneWaitsOn('advisory');
+    release();
+    await Promise.all([writer, bulk]);
+
+    // And the other way round: while a bulk append is open, a locking writer waits before its first lock.
+    let releaseBulk!: () => void;
+    const bulkHeld = new Promise<void>((resolve) => (releaseBulk = resolve));
+    let bulkAppended!: () => void;
+    const bulkDone = new Promise<void>((resolve) => (bulkAppended = resolve));
+    const bulk2 = t.db.transaction().execute(async (trx) => {
+      await appendToStreams(trx, streams.map(credit), { metadata: metadata(), maxLockedStreams: 0 });
+      bulkAppended();
+      await bulkHeld;
+    });
+    await bulkDone;
+    const writer2 = t.db.transaction().execute((trx) => appendToStreams(trx, [...streams].reverse().map(credit), { metadata: metadata() }));
+    await someoneWaitsOn('advisory');
+    releaseBulk();
+    await Promise.all([bulk2, writer2]);
+    for (const streamId of streams) expect((await readStream(t.db, streamId)).map((e) => e.streamPosition)).toEqual([1, 2, 3, 4]);
+    expect((await verifyLog(t.db)).ok).toBe(true);
+  });
+
+  it('lets many writers over the same streams, in every order, locking or bulk, all commit', async () => {
+    const streams = Array.from({ length: 12 }, (_, i) => `wallet-crowd-${i}`);
+    const shuffled = (seed: number) => [...streams].sort((a, b) => ((a.length * 31 + seed * 17 + a.charCodeAt(a.length - 1) * seed) % 13) - ((b.length * 31 + seed * 17 + b.charCodeAt(b.length - 1) * seed) % 13));
+    const writers = Array.from({ length: 24 }, (_, i) =>
+      t.db.transaction().execute(async (trx) => {
+        const order = shuffled(i + 1);
+        // Some give a stream twice (a policy booking two causes for one wallet); some are bulk.
+        const appends: StreamAppend[] = [...order, order[0]!].map((streamId) => ({ streamId, events: [{ type: 'Credited', data: { writer: i } }] }));
+        await appendToStreams(trx, appends, { metadata: metadata(), ...(i % 4 === 0 ? { maxLockedStreams: 3 } : {}) });
+      }),
+    );
+    await Promise.all(writers);
+    for (const streamId of streams) {
+      const events = await readStream(t.db, streamId);
+      expect(events.map((e) => e.streamPosition)).toEqual(events.map((_, index) => index + 1));
+    }
+    expect(await eventCount(streams)).toBe(24 * 13);
     expect((await verifyLog(t.db)).ok).toBe(true);
   });
 });
