@@ -118,7 +118,8 @@ async function equilibriumFor(trx: Trx, memberId: string, cause: RecordedEvent, 
   const children = await placementChildrenAt(trx, memberId, cause);
   const registrationValueKobo = (await packagesAt(trx, cause)).get(member.packageId)?.registration_value_kobo ?? 0;
   const decisions = equilibriumBonus({
-    cause: causeOf(cause, memberId),
+    // The cause's member is whoever's activation completed the two legs, not the beneficiary.
+    cause: causeOf(cause, (cause.data as { member_id: string }).member_id),
     member: { id: member.id, active: member.active, pendingPaymentId: member.pendingPaymentId, registrationValueKobo },
     children: children.map((c) => ({ id: c.id, active: c.active })),
     alreadyDecided,
