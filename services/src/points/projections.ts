@@ -4,6 +4,8 @@ import type { Consumer } from '../core/consumers';
 import { type EventMetadata, type RecordedEvent, appendToStreams, lockAllStreamsForBulkAppend } from '../core/event-store';
 import type { MatchingCycleClosed } from '../matching/events';
 import { payMatchingCycle } from '../matching/projections';
+import type { GlobalProfitShared } from '../profit-sharing/events';
+import { payGlobalProfit } from '../profit-sharing/projections';
 import { reserveKey } from '../core/unique-keys';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
@@ -129,16 +131,21 @@ async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: 
 export const pointsPolicy: Consumer = {
   name: 'points',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed', 'GlobalProfitShared'],
   batchSize: 100,
   async apply(trx, events) {
-    // A cycle may pay thousands of wallets: the bulk lock first, before any stream lock (core/event-store.ts).
-    if (events.some((e) => e.type === 'MatchingCycleClosed')) await lockAllStreamsForBulkAppend(trx);
+    // A cycle or a share may pay thousands of wallets: the bulk lock first, before any stream lock (core/event-store.ts).
+    if (events.some((e) => e.type === 'MatchingCycleClosed' || e.type === 'GlobalProfitShared')) await lockAllStreamsForBulkAppend(trx);
     const ranks: Rank[] = await trx.selectFrom('ranks').select(['id', 'name', 'points', 'package_id']).execute();
     for (const recorded of events) {
       if (recorded.type === 'MatchingCycleClosed') {
         // Here, in log order, member_points holds exactly the leg volumes standing at the close.
         await payMatchingCycle(trx, recorded as RecordedEvent<MatchingCycleClosed>);
+        continue;
+      }
+      if (recorded.type === 'GlobalProfitShared') {
+        // Likewise CPV and ranks stand here exactly as at the share.
+        await payGlobalProfit(trx, recorded as RecordedEvent<GlobalProfitShared>);
         continue;
       }
       const event = recorded as RecordedEvent<PvEvent>;

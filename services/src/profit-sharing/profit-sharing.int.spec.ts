@@ -3,13 +3,14 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { walletLedgerProjection } from '../compensation/projections';
 import { drainConsumer } from '../core/consumers';
-import { readStream } from '../core/event-store';
+import { type RecordedEvent, readStream } from '../core/event-store';
 import { pointsPolicy } from '../points/projections';
 import { companyDate } from '../wallet/payout-schedule';
 import { scheduledJobs } from '../worker/schedules';
 import { globalProfitStream, profitPoolStream } from './events';
 import { addDays, addMonths, nextShareMonth } from './policies';
-import { profitSharingPolicy } from './projections';
+import { payGlobalProfit, profitSharingPolicy } from './projections';
+import type { GlobalProfitShared } from './events';
 
 let t: TestApp;
 let h: ReturnType<typeof httpHelpers>;
@@ -139,7 +140,7 @@ describe('global profit share', () => {
     // A second run pays nothing: the next date is a month away, and the share's bonuses are keyed by (share, member).
     expect(await runJob('global-profit-share')).toEqual({ period: null, ran: false });
     const credits = await eventCount('BonusCredited');
-    await t.runtime.db.transaction().execute((trx) => profitSharingPolicy.apply(trx, [shared!]));
+    await t.runtime.db.transaction().execute((trx) => payGlobalProfit(trx, shared as RecordedEvent<GlobalProfitShared>));
     await settle();
     expect(await eventCount('BonusCredited')).toBe(credits);
     expect(await eventCount('GlobalProfitShared')).toBe(1);

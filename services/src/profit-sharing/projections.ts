@@ -1,11 +1,12 @@
 import { type Transaction, sql } from 'kysely';
 import { type BonusCause, type BonusCredited, bonusKey, walletStream } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
+import { memberFactBy, membersAt } from '../compensation/facts-at-cause';
 import type { Executor } from '../core/db';
-import { type EventMetadata, type RecordedEvent, appendToStreams } from '../core/event-store';
+import { type EventMetadata, type LogPosition, type RecordedEvent, appendToStreams } from '../core/event-store';
 import type { Database } from '../database';
 import { companyDate } from '../wallet/payout-schedule';
-import type { ProfitSharingEvent } from './events';
+import type { GlobalProfitShared, ProfitSharingEvent } from './events';
 import { type GlobalProfitMember, type ProfitPoolCandidate, globalProfitShares, profitPoolShares } from './policies';
 
 type Trx = Transaction<Database>;
@@ -13,15 +14,19 @@ type Trx = Transaction<Database>;
 /**
  * The members a global profit share is among: active, holding a rank that is global-profit
  * eligible (member_points, kept by the points policy), with their CPV. The company root is left
- * out: its wallet is the company's own, and what the company keeps needs no bonus.
+ * out: its wallet is the company's own, and what the company keeps needs no bonus. Given the
+ * share's position (the points policy pays the share where it reaches it in the log, so CPV and
+ * ranks are those standing then), activity is judged there too; without it, as things stand now
+ * (the dashboard's flag).
  */
-export async function globalProfitMembers(db: Executor): Promise<GlobalProfitMember[]> {
+export async function globalProfitMembers(db: Executor, at?: LogPosition): Promise<GlobalProfitMember[]> {
+  const active = at ? memberFactBy('m', 'activated', at) : sql<boolean>`(m.activated_at is not null and not m.deactivated)`;
   const { rows } = await sql<{ id: string; cpv: string }>`
     select m.id, p.cpv::text as cpv
     from member_points p
     join ranks r on r.id = p.rank_id and r.is_global_profit_eligible
     join members m on m.id = p.member_id
-    where m.activated_at is not null and not m.deactivated and not m.is_root
+    where ${active} and not m.is_root
     order by m.id`.execute(db);
   return rows.map((r) => ({ id: r.id, cpv: Number(r.cpv) }));
 }
@@ -30,15 +35,22 @@ export async function globalProfitMembers(db: Executor): Promise<GlobalProfitMem
  * The members on the profit-pool package with what the criteria look at; policies.ts decides who
  * qualifies. `memberId` narrows it to one member (the dashboard flag).
  */
-export async function profitPoolCandidates(db: Executor, packageId: number, memberId?: string): Promise<ProfitPoolCandidate[]> {
-  const { rows } = await sql<{ id: string; package_id: number; active: boolean; activated_at: Date | null; active_sponsored: number }>`
-    select m.id, m.package_id, (m.activated_at is not null and not m.deactivated) as active, m.activated_at,
-      (select count(*)::int from members d where d.sponsor_id = m.id and d.activated_at is not null and not d.deactivated) as active_sponsored
+export async function profitPoolCandidates(db: Executor, packageId: number, memberId?: string, at?: LogPosition): Promise<ProfitPoolCandidate[]> {
+  // Given the run's position: activity, sponsored downlines and the package as they stood at the run.
+  const activeSql = (alias: string) => (at ? memberFactBy(alias, 'activated', at) : sql<boolean>`(${sql.ref(`${alias}.activated_at`)} is not null and not ${sql.ref(`${alias}.deactivated`)})`);
+  const packageKnown = at ? memberFactBy('m', 'package', at) : sql<boolean>`true`;
+  const { rows } = await sql<{ id: string; package_id: number; active: boolean; activated_at: Date | null; active_sponsored: number; package_known: boolean }>`
+    select m.id, m.package_id, ${activeSql('m')} as active, m.activated_at, ${packageKnown} as package_known,
+      (select count(*)::int from members d where d.sponsor_id = m.id and ${activeSql('d')}) as active_sponsored
     from members m
-    where m.package_id = ${packageId} and m.activated_at is not null and not m.is_root
+    where ${activeSql('m')} and not m.is_root and (m.package_id = ${packageId} or not ${packageKnown})
       ${memberId ? sql`and m.id = ${memberId}` : sql``}
     order by m.id`.execute(db);
-  return rows.map((r) => ({ id: r.id, package_id: r.package_id, active: r.active, activated_on: r.activated_at ? companyDate(r.activated_at) : null, active_sponsored: r.active_sponsored }));
+  // The few whose package changed after the run: their package then.
+  const then = at ? await membersAt(db, rows.filter((r) => !r.package_known).map((r) => r.id), at) : new Map();
+  return rows
+    .map((r) => ({ id: r.id, package_id: then.get(r.id)?.packageId ?? r.package_id, active: r.active, activated_on: r.activated_at ? companyDate(r.activated_at) : null, active_sponsored: r.active_sponsored }))
+    .filter((c) => c.package_id === packageId);
 }
 
 /**
@@ -65,28 +77,37 @@ async function recordShares(trx: Trx, decisions: readonly BonusCredited[], cause
 }
 
 /**
- * Pays the periodic shares (BUSINESS-RULES.md §3): a recorded global profit share or profit pool
- * is shared among the members who qualify when it is processed (moments after the run).
+ * Pays a global profit share (BUSINESS-RULES.md §3) among the members eligible at the share: called
+ * by the `points` policy when it reaches the share in the log, so CPV and ranks are those standing
+ * then, however late the worker runs (docs/money-as-of-cause.md).
+ */
+export async function payGlobalProfit(trx: Trx, recorded: RecordedEvent<GlobalProfitShared>): Promise<void> {
+  const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: null };
+  const decisions = globalProfitShares({ cause, ...recorded.data, members: await globalProfitMembers(trx, recorded) });
+  await recordShares(trx, decisions, recorded);
+}
+
+/**
+ * Pays the profit pool (BUSINESS-RULES.md §3) among the members who qualified at the run: their
+ * activity, package and active sponsored downlines read at the run's position in the log.
  */
 export const profitSharingPolicy: Consumer = {
   name: 'profit-sharing',
   kind: 'policy',
-  eventTypes: ['GlobalProfitShared', 'ProfitPoolShared'],
+  // GlobalProfitShared is paid by the points policy (payGlobalProfit), where CPV and ranks stand as at the share.
+  eventTypes: ['ProfitPoolShared'],
   // A run pays every qualifying member: one run per batch keeps each transaction to one run.
   batchSize: 1,
   async apply(trx, events) {
     for (const recorded of events) {
       const event = recorded as RecordedEvent<ProfitSharingEvent>;
       const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: null };
-      if (event.type === 'GlobalProfitShared') {
-        const decisions = globalProfitShares({ cause, ...event.data, members: await globalProfitMembers(trx) });
-        await recordShares(trx, decisions, recorded);
-      } else if (event.type === 'ProfitPoolShared') {
+      if (event.type === 'ProfitPoolShared') {
         const decisions = profitPoolShares({
           cause,
           ...event.data,
           run_date: companyDate(new Date(recorded.recordedAt)),
-          candidates: await profitPoolCandidates(trx, event.data.criteria.package_id),
+          candidates: await profitPoolCandidates(trx, event.data.criteria.package_id, undefined, recorded),
         });
         await recordShares(trx, decisions, recorded);
       }
