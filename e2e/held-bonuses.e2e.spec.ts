@@ -112,7 +112,7 @@ describe('bonuses held for a payment awaiting approval', () => {
     await credited.first().waitFor();
     await expect.poll(() => page.locator('tbody tr[data-entry="held"]').count()).toBe(0);
     const creditedText = await credited.first().textContent();
-    expect(creditedText).toContain(`${q.username}'s activation, generation 1: 10% of ₦35,000.00`);
+    expect(creditedText).toContain(`${q.username}'s activation, generation 1: 10% of ₦35,000`);
     expect(creditedText).toContain('It was held until your registration payment was approved.');
     expect(creditedText).toContain('₦3,500.00');
     expect(await page.getByTestId('wallet-total-held').count()).toBe(0);
@@ -121,5 +121,5 @@ describe('bonuses held for a payment awaiting approval', () => {
     await onPhone.goto(`${app.base}/user/wallet`);
     await onPhone.locator('tbody tr[data-entry="credited"]', { hasText: 'Referral bonus' }).first().waitFor();
     await screenfuls(onPhone, 'held-bonuses-wallet-phone', 3);
-  });
+  }, 180_000);
 });

@@ -130,7 +130,7 @@ function HeldBonusesNotice({ held, username }: { held: HeldBonuses; username: st
         {nairaHeadline(held.total_held)} waiting for your payment’s approval
       </AlertTitle>
       <Typography variant="body2" sx={{ mb: 1.25 }}>
-        You have already earned {held.count === 1 ? 'a bonus' : `${held.count} bonuses`} from members you referred. {held.count === 1 ? 'It is' : 'They are'} kept for
+        You have already earned {held.count === 1 ? 'a bonus' : `${held.count} bonuses`} through the members you referred. {held.count === 1 ? 'It is' : 'They are'} kept for
         you and credited to your wallet as soon as an administrator approves your registration payment. If the payment is declined or your
         registration expires, {held.count === 1 ? 'it is' : 'they are'} not paid.
       </Typography>
