@@ -116,6 +116,8 @@ export const approvalsMessages = {
       confirm: {
         approve_title: 'Confirm Payment Approval',
         approve_content: "Approve this payment? The member's package is applied at once.",
+        approve_content_held:
+          "Approve this payment? The member's package is applied at once, and %{amount} of bonuses held for them until this payment is decided are credited to their wallet.",
         decline_title: 'Confirm Payment Decline',
         decline_content: 'Decline this payment? The member is told the reason and may upload a new receipt.',
         reason: 'Reason for declining',
@@ -133,6 +135,7 @@ export const approvalsMessages = {
         date: 'Upgrade Date',
       },
       no_reference: '—',
+      held_release: 'Approving releases %{amount} of held bonuses',
     },
   },
 };

@@ -17,7 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CommandButton } from '../common/CommandButton';
-import { NairaField } from '../common/NairaField';
+import { NairaField, formatNaira } from '../common/NairaField';
 import { DeclineButton } from './DeclineButton';
 import { SerialField } from '../common/SerialField';
 import { StatusChip } from './StatusChip';
@@ -56,12 +56,36 @@ const TabLabel = ({ queue }: { queue: Queue }) => {
   );
 };
 
+/** Naira of held bonuses that approving this pending registration payment releases (0 for any other payment). */
+const heldReleased = (record: Record<string, any>): number =>
+  record.queue === 'pending' && record.purpose === 'registration' && typeof record.held_bonuses === 'number' ? record.held_bonuses : 0;
+
+/** The amount, and for a pending registration payment with bonuses held for the member, what approving it releases. */
+const AmountWithRelease = (_props: { label?: string; source?: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const held = heldReleased(record);
+  return (
+    <>
+      <NairaField source="amount" />
+      {held > 0 ? (
+        <Typography variant="caption" component="div" color="success.dark" sx={{ fontWeight: 600, maxWidth: 170, mt: 0.25 }} data-testid="held-release">
+          {translate('pos.approvals.held_release', { amount: formatNaira(held) })}
+        </Typography>
+      ) : null}
+    </>
+  );
+};
+
 /** View Receipt for every row; Approve and Decline for payments still waiting, and only for administrators. */
 const RowActions = (_props: { label?: string }) => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
+  const translate = useTranslate();
   if (!record) return null;
   const decidable = permissions === 'admin' && record.queue === 'pending';
+  const held = heldReleased(record);
   return (
     <Stack direction="column" alignItems="flex-start" sx={{ whiteSpace: 'nowrap' }}>
       <ViewReceiptButton />
@@ -74,7 +98,9 @@ const RowActions = (_props: { label?: string }) => {
             icon={<ThumbUpIcon />}
             path={(r) => `/payments/package-payments/${encodeURIComponent(String(r.id))}/approve`}
             confirmTitle="pos.approvals.confirm.approve_title"
-            confirmContent="pos.approvals.confirm.approve_content"
+            confirmContent={
+              held > 0 ? translate('pos.approvals.confirm.approve_content_held', { amount: formatNaira(held) }) : 'pos.approvals.confirm.approve_content'
+            }
           />
           <DeclineButton />
         </>
@@ -108,7 +134,9 @@ const PaymentsGrid = ({ queue }: { queue: Queue }) => {
           </>
         )}
       />
-      <NairaField source="amount" />
+      <WrapperField source="amount" label="resources.package-payments.fields.amount">
+        <AmountWithRelease />
+      </WrapperField>
       <FunctionField source="status" render={(record) => <StatusChip status={record.status} />} />
       <TextField source="narration" />
       <DateField source="created_at" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />

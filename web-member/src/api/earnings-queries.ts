@@ -7,6 +7,7 @@ export const earningsKeys = {
   bonusStats: (memberId: string) => ['earnings', memberId, 'bonus-stats'] as const,
   walletBalance: (memberId: string) => ['earnings', memberId, 'wallet-balance'] as const,
   bonuses: (memberId: string, page: number) => ['earnings', memberId, 'bonuses', page] as const,
+  heldBonuses: (memberId: string) => ['earnings', memberId, 'held-bonuses'] as const,
   globalProfits: (memberId: string, page: number) => ['earnings', memberId, 'global-profits', page] as const,
   totalPv: (memberId: string) => ['earnings', memberId, 'total-pv'] as const,
   incentives: (memberId: string) => ['earnings', memberId, 'incentives'] as const,
@@ -31,6 +32,15 @@ export function useBonuses(memberId: string, page: number) {
     queryKey: earningsKeys.bonuses(memberId, page),
     queryFn: async ({ signal }) => (await earningsApi.bonuses(memberId, page, signal)).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Bonuses held until the member's registration payment is approved; re-read while it waits. */
+export function useHeldBonuses(memberId: string, options: { pollMs?: number } = {}) {
+  return useQuery({
+    queryKey: earningsKeys.heldBonuses(memberId),
+    queryFn: async ({ signal }) => (await earningsApi.heldBonuses(memberId, signal)).data,
+    refetchInterval: options.pollMs,
   });
 }
 

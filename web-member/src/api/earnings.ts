@@ -36,22 +36,38 @@ export interface BonusStats {
 export interface WalletBalance {
   total_bonus: number;
   total_withheld?: number;
+  /** Bonuses held until the member's own registration payment is decided (not in the balance yet). */
+  total_held?: number;
   total_withdrawn: number;
   total_spent: number;
   balance: number;
 }
 
-/** One row of GET /wallet/{id}/bonuses: a credited bonus, or one that was not paid and why. */
+/**
+ * One row of GET /wallet/{id}/bonuses: a credited bonus, one that was not paid and why, or one held
+ * until the member's registration payment is decided (once decided, the settling line replaces it).
+ */
 export interface BonusRow {
   id: number | string;
   /** Display name of the kind, e.g. "Referral bonus". */
   type: string;
   kind: string;
-  entry: 'credited' | 'withheld';
+  entry: 'credited' | 'withheld' | 'held';
   amount: number;
   generation: number | null;
+  cause_username?: string | null;
   explanation: string;
   created_at: string;
+}
+
+/** One line of GET /bonuses/{id}/held-bonuses: a bonus waiting for the member's payment approval. */
+export type HeldBonusLine = Pick<BonusRow, 'id' | 'type' | 'kind' | 'amount' | 'generation' | 'explanation' | 'created_at'> & { cause_username: string | null };
+
+/** GET /bonuses/{id}/held-bonuses: naira held until the member's registration payment is approved. */
+export interface HeldBonuses {
+  total_held: number;
+  count: number;
+  lines: HeldBonusLine[];
 }
 
 export type { Withdrawal, TotalPv, CurrentIncentive, MemberIncentiveClaim };
@@ -62,6 +78,8 @@ export const earningsApi = {
   bonusStats: (memberId: string, signal?: AbortSignal) => api.get<BonusStats>(`/bonuses/${memberId}/bonus-stats`, { signal }),
   walletBalance: (memberId: string, signal?: AbortSignal) => api.get<WalletBalance>(`/bonuses/${memberId}/wallet-balance`, { signal }),
   bonuses: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<BonusRow>>(`/wallet/${memberId}/bonuses?page=${page}`, { signal }),
+  /** Quiet: the welcome page shows nothing when the held bonuses cannot be read. */
+  heldBonuses: (memberId: string, signal?: AbortSignal) => api.get<HeldBonuses>(`/bonuses/${memberId}/held-bonuses`, { signal, quiet: true }),
   /** Quiet: the table says itself when it cannot load (the list is newer than the wallet). */
   globalProfits: (memberId: string, page: number, signal?: AbortSignal) =>
     api.get<Paged<GlobalProfitRow>>(`/bonuses/${memberId}/global-profits?page=${page}`, { signal, quiet: true }),

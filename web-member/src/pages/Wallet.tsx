@@ -170,7 +170,24 @@ function WalletFigures() {
           loading={loading}
           icon={<Savings />}
           testId="wallet-total-bonus"
-          note={w?.total_withheld ? `${formatNaira(w.total_withheld)} withheld and not counted` : 'Every bonus credited to your wallet'}
+          note={
+            w?.total_held || w?.total_withheld ? (
+              <>
+                {w.total_held ? (
+                  <Box component="span" data-testid="wallet-total-held" sx={{ display: 'block' }}>
+                    {formatNaira(w.total_held)} held until your registration payment is approved
+                  </Box>
+                ) : null}
+                {w.total_withheld ? (
+                  <Box component="span" sx={{ display: 'block' }}>
+                    {formatNaira(w.total_withheld)} withheld and not counted
+                  </Box>
+                ) : null}
+              </>
+            ) : (
+              'Every bonus credited to your wallet'
+            )
+          }
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
@@ -197,12 +214,18 @@ const dateInline = { display: { xs: 'block', xl: 'none' } } as const;
 
 function BonusAmount({ row }: { row: BonusRow }) {
   const withheld = row.entry === 'withheld';
+  const held = row.entry === 'held';
   return (
     <Typography
       component="span"
       variant="body2"
-      aria-label={withheld ? `${formatNaira(row.amount)}, not paid` : undefined}
-      sx={{ ...money, fontWeight: 650, ...(withheld && { color: 'text.disabled', textDecoration: 'line-through' }) }}
+      aria-label={withheld ? `${formatNaira(row.amount)}, not paid` : held ? `${formatNaira(row.amount)}, held` : undefined}
+      sx={{
+        ...money,
+        fontWeight: 650,
+        ...(withheld && { color: 'text.disabled', textDecoration: 'line-through' }),
+        ...(held && { color: 'text.secondary', fontStyle: 'italic' }),
+      }}
     >
       {formatNaira(row.amount)}
     </Typography>
@@ -229,15 +252,17 @@ function BonusTable({ rows }: { rows: BonusRow[] }) {
         <TableBody>
           {rows.map((row) => {
             const withheld = row.entry === 'withheld';
+            const held = row.entry === 'held';
             return (
-              <TableRow key={row.id} data-entry={row.entry} sx={withheld ? { bgcolor: '#fbf7f2' } : undefined}>
+              <TableRow key={row.id} data-entry={row.entry} sx={withheld ? { bgcolor: '#fbf7f2' } : held ? { bgcolor: '#f3f7fb' } : undefined}>
                 <TableCell sx={{ py: 1.25 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
                     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.25 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 650, color: withheld ? 'text.secondary' : 'text.primary' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 650, color: withheld || held ? 'text.secondary' : 'text.primary' }}>
                         {row.type}
                       </Typography>
                       {withheld && <Chip size="small" label="Not paid" color="warning" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} />}
+                      {held && <Chip size="small" label="Held" color="info" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} data-testid="bonus-held" />}
                     </Stack>
                     <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
                       <BonusAmount row={row} />
@@ -299,6 +324,12 @@ function BonusesCard() {
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Newest first. Each line says why it was paid; a bonus marked <strong>Not paid</strong> says why it was withheld and is not in your total.
+              {data.data.some((r) => r.entry === 'held') && (
+                <>
+                  {' '}
+                  A bonus marked <strong>Held</strong> waits for your registration payment’s approval and is not in your balance yet.
+                </>
+              )}
             </Typography>
             <Box sx={{ opacity: bonuses.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
               <BonusTable rows={data.data} />

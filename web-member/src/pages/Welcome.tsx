@@ -12,12 +12,15 @@ import Receipt from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalance from '@mui/icons-material/AccountBalanceOutlined';
 import PendingActions from '@mui/icons-material/PendingActionsOutlined';
 import EventBusy from '@mui/icons-material/EventBusyOutlined';
+import Savings from '@mui/icons-material/SavingsOutlined';
 import { paymentMessages, type PackagePayment } from '@portal/services/contracts/payments';
 import type { RegistrationPackage } from '@portal/services/contracts/catalogue';
 import { useMember } from '../auth/member-context';
 import { homeFor } from '../auth/outcome';
 import { AWAITING_ADMIN, paymentsApi, type PackagePaymentTarget } from '../api/payments';
 import { queryKeys, usePackage, usePackagePayments, useProfileDetails } from '../api/queries';
+import type { HeldBonuses } from '../api/earnings';
+import { useHeldBonuses } from '../api/earnings-queries';
 import { Logo } from '../components/Logo';
 import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsForm';
 import { CardPaymentDialog, WELCOME_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
@@ -104,6 +107,59 @@ function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: 
         </Box>
       </Stack>
     </Box>
+  );
+}
+
+/** Whole naira without the kobo (₦3,500), kobo only when there are some (₦3,500.50). */
+const nairaHeadline = (amount: number) => formatNaira(amount).replace(/\.00$/, '');
+
+/**
+ * Bonuses the member already earned (their referrals paid) that wait for their own registration
+ * payment's approval: credited when it is approved, not paid if it is declined or expires.
+ */
+function HeldBonusesNotice({ held, username }: { held: HeldBonuses; username: string }) {
+  return (
+    <Alert
+      severity="success"
+      icon={<Savings />}
+      sx={{ mb: 3, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+      data-testid="held-bonuses"
+      role="status"
+    >
+      <AlertTitle sx={{ fontWeight: 700 }} data-testid="held-bonuses-title">
+        {nairaHeadline(held.total_held)} waiting for your payment’s approval
+      </AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1.25 }}>
+        You have already earned {held.count === 1 ? 'a bonus' : `${held.count} bonuses`} through the members you referred. {held.count === 1 ? 'It is' : 'They are'} kept for
+        you and credited to your wallet as soon as an administrator approves your registration payment. If the payment is declined or your
+        registration expires, {held.count === 1 ? 'it is' : 'they are'} not paid.
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {held.lines.map((line) => (
+          <Box
+            component="li"
+            key={line.id}
+            data-testid="held-bonus-line"
+            sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, py: 0.75, borderTop: 1, borderColor: 'rgba(35,113,70,0.18)' }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 650 }}>
+                {line.type}
+                {line.generation ? ` · generation ${line.generation}` : ''}
+              </Typography>
+              {line.cause_username && line.cause_username !== username && (
+                <Typography variant="caption" sx={{ display: 'block', opacity: 0.85, overflowWrap: 'anywhere' }} data-testid="held-bonus-cause">
+                  Earned through {line.cause_username}
+                </Typography>
+              )}
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatNaira(line.amount)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 
@@ -194,6 +250,8 @@ export default function WelcomePage() {
     pollWhile: (rows) => rows.some((p) => p.purpose === 'registration' && AWAITING_ADMIN.has(p.status)),
     pollMs: PENDING_RECHECK_MS,
   });
+  const awaitingAdmin = payments.data?.some((p) => p.purpose === 'registration' && AWAITING_ADMIN.has(p.status)) ?? false;
+  const held = useHeldBonuses(user.uuid, { pollMs: awaitingAdmin ? PENDING_RECHECK_MS : undefined });
 
   // An admin approved a receipt (or the provider confirmed a card payment) while this page was open.
   const approved = payments.data?.some((p) => p.purpose === 'registration' && p.status === 'approved') ?? false;
@@ -268,6 +326,8 @@ export default function WelcomePage() {
             registration before you can pay. Please contact support.
           </Alert>
         )}
+
+        {held.data && held.data.total_held > 0 && <HeldBonusesNotice held={held.data} username={user.username} />}
 
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 7 }}>
