@@ -21,6 +21,7 @@ let latest: string;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
 const settle = () => settleConsumers(app.t.runtime.db);
+const pairsText = (pairs: number) => (pairs === 0 ? 'No pair yet' : pairs === 1 ? '1 pair now' : `${pairs} pairs now`);
 
 beforeAll(async () => {
   app = await startMemberApp();
@@ -156,7 +157,7 @@ describe("the member's matching explanation", () => {
     await page.getByRole('link', { name: 'Wallet' }).click();
     await page.getByTestId('matching-compact').waitFor();
     await poll(() => text(page, 'matching-compact-left')).toBe(`${status.left_pv} PV`);
-    expect(await text(page, 'matching-compact-pairs')).toBe(status.pairs_now === 1 ? '1 pair now' : `${status.pairs_now} pairs now`);
+    expect(await text(page, 'matching-compact-pairs')).toBe(pairsText(status.pairs_now));
     await fullShot(page, 'member-wallet-matching');
 
     // AL's own figures, on a phone: one placement child, so not paid until qualified.

@@ -194,7 +194,7 @@ describe("the member's matching explanation", () => {
     // AL sees AL's own figures: one placement child only, so not qualified; no pair yet (L 100, R 0).
     const al = (await h.call('GET', '/api/bonuses/matching-status', { token: AL.token })).body.data;
     expect(al).toMatchObject({ left_pv: 100, right_pv: 0, pairs_now: 0, qualified: false, not_qualified_reason: 'no_second_leg', payable_now: 0 });
-    expect(al.summary).toBe('A pair needs 100 PV on each leg: 100 PV more on your right leg make your first pair. To be paid you need an active member placed directly on each of your legs; your volume keeps until then.');
+    expect(al.summary).toBe('A pair needs 100 PV on each leg: 100 PV more on your right leg will make one. To be paid you need an active member placed directly on each of your legs; your volume keeps until then.');
     if (al.last_cycle.outcome === 'not_qualified') {
       expect(al.last_cycle.text).toBe(`Cycle ending ${latest}: 1 pair, nothing paid: you needed an active member placed directly on each of your legs. 100 PV left and 100 PV right carried forward.`);
     }

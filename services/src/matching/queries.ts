@@ -132,7 +132,7 @@ export async function matchingStatus(db: Executor, memberId: string, now: Date):
     const shortLeft = Math.max(0, pairPv - left);
     const shortRight = Math.max(0, pairPv - right);
     const needs = [shortLeft > 0 ? `${pv(shortLeft)} more on your left leg` : null, shortRight > 0 ? `${pv(shortRight)} more on your right leg` : null].filter(Boolean).join(' and ');
-    summary = `A pair needs ${pv(pairPv)} on each leg: ${needs} make your first pair.`;
+    summary = `A pair needs ${pv(pairPv)} on each leg: ${needs} will make one.`;
   } else {
     const capped = payableKobo < bonusKobo ? ` (your package's cap of ${naira(capKobo)} a cycle applies)` : '';
     summary = `Your legs make ${plural(pairs, 'pair', 'pairs')} now: ${naira(payableKobo)} at the close of the cycle ending ${next.cycleEnd}${capped}.`;

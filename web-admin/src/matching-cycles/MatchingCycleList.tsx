@@ -5,6 +5,9 @@ import { nairaOptions } from '../common/NairaField';
 import { RunActorField } from './RunActorField';
 import { RunDueButton } from './RunDueButton';
 
+/** The list's main column may shrink below the table's width: the table scrolls inside it (layout/Layout.tsx). */
+export const listSx = { '& .RaList-main': { minWidth: 0 } } as const;
+
 export const CloseDueCycleButton = () => (
   <RunDueButton
     label="pos.cycles.close_due"
@@ -39,7 +42,7 @@ const Empty = () => {
  * (the schedule or an admin), when it was paid and its totals. A row opens the members' results.
  */
 export const MatchingCycleList = () => (
-  <List title="pos.cycles.title" sort={{ field: 'cycle_end', order: 'DESC' }} perPage={25} actions={<Actions />} empty={<Empty />}>
+  <List title="pos.cycles.title" sort={{ field: 'cycle_end', order: 'DESC' }} perPage={25} sx={listSx} actions={<Actions />} empty={<Empty />}>
     <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
       <DataTable.Col source="cycle_end" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
       <DataTable.Col source="closed_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>

@@ -32,7 +32,7 @@ const ReasonText = (_props: { label?: string }) => {
   const record = useRecordContext<Result>();
   if (!record) return null;
   return (
-    <Typography variant="body2" color={record.reason_text ? 'text.primary' : 'text.secondary'} sx={{ minWidth: 220 }}>
+    <Typography variant="body2" color={record.reason_text ? 'text.primary' : 'text.secondary'} sx={{ minWidth: 200 }}>
       {record.reason_text ?? '—'}
     </Typography>
   );
@@ -79,7 +79,7 @@ export const MatchingCycleShow = () => {
         <Typography variant="h6" sx={{ mt: 2 }}>
           {translate('pos.cycles.results')}
         </Typography>
-        <ReferenceManyField reference="matching-results" target="cycle_end" source="cycle_end" sort={{ field: 'credited', order: 'DESC' }} perPage={25} pagination={<Pagination />}>
+        <ReferenceManyField label={false} reference="matching-results" target="cycle_end" source="cycle_end" sort={{ field: 'credited', order: 'DESC' }} perPage={25} pagination={<Pagination />}>
           <DataTable
             bulkActionButtons={false}
             rowClick={false}
@@ -90,14 +90,14 @@ export const MatchingCycleShow = () => {
             <DataTable.Col source="outcome" label="resources.matching-results.fields.outcome">
               <OutcomeChip />
             </DataTable.Col>
-            <DataTable.Col source="reason" label="resources.matching-results.fields.reason" disableSort>
-              <ReasonText />
-            </DataTable.Col>
             <DataTable.Col label="resources.matching-results.fields.legs" disableSort render={(r: { left_pv: number; right_pv: number }) => <Legs left={r.left_pv} right={r.right_pv} />} />
             <DataTable.NumberCol source="pairs" label="resources.matching-results.fields.pairs" />
             <DataTable.NumberCol source="credited" label="resources.matching-results.fields.credited" locales="en-US" options={nairaOptions} />
             <DataTable.NumberCol source="withheld" label="resources.matching-results.fields.withheld" locales="en-US" options={nairaOptions} />
             <DataTable.Col label="resources.matching-results.fields.carried" disableSort render={(r: Result) => <Legs left={r.carried_left} right={r.carried_right} />} />
+            <DataTable.Col source="reason" label="resources.matching-results.fields.reason" disableSort>
+              <ReasonText />
+            </DataTable.Col>
           </DataTable>
         </ReferenceManyField>
       </SimpleShowLayout>

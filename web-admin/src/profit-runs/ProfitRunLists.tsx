@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import { DataTable, DateField, List, TopToolbar, useTranslate } from 'react-admin';
 import { nairaOptions } from '../common/NairaField';
+import { listSx } from '../matching-cycles/MatchingCycleList';
 import { RunActorField } from '../matching-cycles/RunActorField';
 import { RunDueButton } from '../matching-cycles/RunDueButton';
 
@@ -34,7 +35,7 @@ const naira = { locales: 'en-US', options: nairaOptions } as const;
 
 /** Global profit shares (issue 14 item 5): one row per share date, the pool, who ran it and what it credited. */
 export const GlobalProfitRunList = () => (
-  <List title="pos.runs.global.title" sort={{ field: 'share_date', order: 'DESC' }} perPage={25} actions={<TopToolbar><RunDue kind="global" /></TopToolbar>} empty={<Empty kind="global" />}>
+  <List title="pos.runs.global.title" sort={{ field: 'share_date', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="global" /></TopToolbar>} empty={<Empty kind="global" />}>
     <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
       <DataTable.Col source="share_date" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
       <DataTable.Col source="run_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>
@@ -54,7 +55,7 @@ export const GlobalProfitRunList = () => (
 
 /** Profit pools (issue 14 item 5): one row per month, its basis, percentage and pool, who ran it and what it credited. */
 export const ProfitPoolRunList = () => (
-  <List title="pos.runs.pool.title" sort={{ field: 'month', order: 'DESC' }} perPage={25} actions={<TopToolbar><RunDue kind="pool" /></TopToolbar>} empty={<Empty kind="pool" />}>
+  <List title="pos.runs.pool.title" sort={{ field: 'month', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="pool" /></TopToolbar>} empty={<Empty kind="pool" />}>
     <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
       <DataTable.Col source="month" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
       <DataTable.Col source="run_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>

@@ -18,12 +18,17 @@ import { formatNaira } from '../lib/money';
 
 const pv = (n: number) => `${n.toLocaleString('en-US')} PV`;
 
+/** "No pair yet", "1 pair now", "3 pairs now". */
+export const pairsText = (pairs: number) => (pairs === 0 ? 'No pair yet' : pairs === 1 ? '1 pair now' : `${pairs.toLocaleString('en-US')} pairs now`);
+
 const lastColors = { paid: 'success', capped: 'warning', not_qualified: 'default', no_pair: 'default' } as const;
 const lastLabels = { paid: 'Paid', capped: 'Capped', not_qualified: 'Not paid', no_pair: 'No pair' } as const;
 
-function Leg({ side, value, pairPv, testId }: { side: 'Left' | 'Right'; value: number; pairPv: number; testId: string }) {
-  // Progress toward the next pair on this leg: what is left over above the whole pairs.
-  const progress = pairPv > 0 ? ((value % pairPv) / pairPv) * 100 : 0;
+function Leg({ side, value, pairs, pairPv, testId }: { side: 'Left' | 'Right'; value: number; pairs: number; pairPv: number; testId: string }) {
+  // What stands on this leg beyond the pairs that form now, as a share of one pair's PV.
+  const leftover = Math.max(0, value - pairs * pairPv);
+  const progress = pairPv > 0 ? Math.min(leftover / pairPv, 1) * 100 : 0;
+  const hint = pairPv > 0 ? `${pv(leftover)} on this leg beyond the pairs now; a pair takes ${pv(pairPv)} from each leg` : '';
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -34,8 +39,8 @@ function Leg({ side, value, pairPv, testId }: { side: 'Left' | 'Right'; value: n
           {pv(value)}
         </Typography>
       </Stack>
-      <Tooltip title={pairPv > 0 ? `${pv(value % pairPv)} of ${pv(pairPv)} toward the next pair on this leg` : ''}>
-        <LinearProgress variant="determinate" value={progress} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} aria-label={`${side} leg toward the next pair`} />
+      <Tooltip title={hint}>
+        <LinearProgress variant="determinate" value={progress} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} aria-label={`${side} leg toward a pair`} />
       </Tooltip>
     </Box>
   );
@@ -89,7 +94,7 @@ export function MatchingStatusCard({ variant = 'full' }: { variant?: 'full' | 'c
   const compact = variant === 'compact';
   const s = query.data;
   const title = (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: 32, flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1.5, minHeight: 32, flexWrap: 'wrap', rowGap: 1 }}>
       <CompareArrows color="primary" fontSize="small" />
       <Typography id={compact ? 'matching-compact-title' : 'matching-title'} variant="h6" component="h2" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
         {compact ? 'Matching bonus' : 'Your matching bonus'}
@@ -121,16 +126,18 @@ export function MatchingStatusCard({ variant = 'full' }: { variant?: 'full' | 'c
     <Frame compact={compact}>
       {title}
       <Stack direction="row" spacing={2} sx={{ mb: 1.5 }}>
-        <Leg side="Left" value={s.left_pv} pairPv={s.pair_pv} testId={compact ? 'matching-compact-left' : 'matching-left'} />
-        <Leg side="Right" value={s.right_pv} pairPv={s.pair_pv} testId={compact ? 'matching-compact-right' : 'matching-right'} />
+        <Leg side="Left" value={s.left_pv} pairs={s.pairs_now} pairPv={s.pair_pv} testId={compact ? 'matching-compact-left' : 'matching-left'} />
+        <Leg side="Right" value={s.right_pv} pairs={s.pairs_now} pairPv={s.pair_pv} testId={compact ? 'matching-compact-right' : 'matching-right'} />
       </Stack>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
         <Typography variant={compact ? 'subtitle1' : 'h6'} sx={{ fontWeight: 700 }} data-testid={compact ? 'matching-compact-pairs' : 'matching-pairs'}>
-          {s.pairs_now === 1 ? '1 pair now' : `${s.pairs_now.toLocaleString('en-US')} pairs now`}
+          {pairsText(s.pairs_now)}
         </Typography>
-        <Typography variant="body2" color={s.qualified && s.payable_now > 0 ? 'success.main' : 'text.secondary'} sx={{ fontWeight: 600 }} data-testid={compact ? 'matching-compact-payable' : 'matching-payable'}>
-          {s.qualified ? `${formatNaira(s.payable_now)} at the next close` : 'Not paid until you qualify'}
-        </Typography>
+        {(s.pairs_now > 0 || !s.qualified) && (
+          <Typography variant="body2" color={s.qualified ? 'success.main' : 'text.secondary'} sx={{ fontWeight: 600 }} data-testid={compact ? 'matching-compact-payable' : 'matching-payable'}>
+            {s.qualified ? `${formatNaira(s.payable_now)} at the next close` : 'Not paid until you qualify'}
+          </Typography>
+        )}
         {compact && (
           <Typography variant="caption" color="text.secondary">
             Next close {formatDate(s.next_cycle_end)}
