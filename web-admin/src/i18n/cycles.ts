@@ -69,7 +69,7 @@ export const cyclesMessages = {
       title: 'Matching Cycles',
       empty: 'No matching cycle has been closed yet.',
       schedule: 'Schedule',
-      phone_line: 'Closed by %{by} · %{paid} paid · %{pairs} pairs',
+      phone_line: 'Closed by %{by} · paid %{paid} · pairs %{pairs}',
       not_paid_yet: 'Being paid…',
       close_due: 'Close due cycle',
       close_due_title: 'Close the due matching cycle?',
