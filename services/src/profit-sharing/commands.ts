@@ -58,8 +58,9 @@ async function conflictMeansDone<T extends RunResult>(run: () => Promise<T>, per
 
 /**
  * Global profit (BUSINESS-RULES.md §3): on or after the share date, record the share and move the
- * next share date one month on, as a settings change by the system (the same command an admin's
- * change goes through, so the settings record and its history say who moved it and why).
+ * next share date one month on, as a settings change by the run's actor (the schedule, or the
+ * admin who ran it by hand from the back office; the same command an admin's change goes through,
+ * so the settings record and its history say who moved it and why).
  */
 export async function runGlobalProfitShare(ctx: CommandContext, now: Date, actor: Actor = { type: 'system', id: 'global-profit' }): Promise<RunResult> {
   let period: string | null = null;
