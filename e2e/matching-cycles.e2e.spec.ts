@@ -108,7 +108,7 @@ describe('matching cycles in the back office', () => {
     await mobile.goto(`${app.base}/admin/matching-cycles`);
     await mobile.getByText(latest).first().waitFor();
     await fullShot(mobile, 'admin-matching-cycles-phone');
-  });
+  }, 120_000);
 
   it('an admin shares the due profit pool from its list; finance staff see the lists with no such controls', async () => {
     const page = await app.newPage();
@@ -135,7 +135,7 @@ describe('matching cycles in the back office', () => {
     await financePage.goto(`${app.base}/admin/global-profit-runs`);
     await financePage.getByText('No global profit has been shared yet.').waitFor();
     expect(await financePage.getByTestId('run-due-global').count()).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe("the member's matching explanation", () => {
@@ -169,5 +169,5 @@ describe("the member's matching explanation", () => {
     expect(await text(mobile, 'matching-summary')).toContain('To be paid you need an active member placed directly on each of your legs');
     await alCard.scrollIntoViewIfNeeded();
     await mobile.screenshot({ path: `${shots}/member-matching-card-phone.png` });
-  });
+  }, 120_000);
 });

@@ -63,7 +63,7 @@ describe('who may see and operate the cycles', () => {
     }
     // Nothing was closed or run by those attempts.
     expect(await t.runtime.db.selectFrom('events').select('type').where('type', 'in', ['MatchingCycleClosed', 'GlobalProfitShared', 'ProfitPoolShared']).execute()).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('matching cycles', () => {
@@ -110,7 +110,7 @@ describe('matching cycles', () => {
     const one = await h.call('GET', `/api/admin/matching-cycles/${latest}`, { token: admin });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: latest, credited: 10_000, closed_by: { name: adminRow.name } });
-  });
+  }, 120_000);
 
   it('shows a cycle closed by the schedule as such, sorts and pages', async () => {
     // An older cycle, closed by the schedule's actor (the command's default).
@@ -130,7 +130,7 @@ describe('matching cycles', () => {
     const missing = await h.call('GET', '/api/admin/matching-cycles/2020-01-07', { token: admin });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Matching cycle not found.');
-  });
+  }, 120_000);
 
   it("lists a cycle's per-member results with usernames and the reason in words", async () => {
     // matching_results is written by the paying policy (issue 14, on main); if it has not written
@@ -156,7 +156,7 @@ describe('matching cycles', () => {
     const search = await list('/api/admin/matching-results', admin, { filter: { cycle_end: latest, q: A.username } });
     expect(search.body.map((r: { member_id: string }) => r.member_id)).toEqual([A.id]);
     expect((await list('/api/admin/matching-results', admin, { filter: { pairs: 'many' } })).status).toBe(422);
-  });
+  }, 120_000);
 });
 
 describe("the member's matching explanation", () => {
@@ -198,14 +198,14 @@ describe("the member's matching explanation", () => {
     if (al.last_cycle.outcome === 'not_qualified') {
       expect(al.last_cycle.text).toBe(`Cycle ending ${latest}: 1 pair, nothing paid: you needed an active member placed directly on each of your legs. 100 PV left and 100 PV right carried forward.`);
     }
-  });
+  }, 120_000);
 
   it('places the next close on the cycle grid', () => {
     expect(nextCycle({ today: '2026-11-25', frequencyDays: 7, lastClosed: '2026-11-18' })).toEqual({ cycleEnd: '2026-11-25', closesAt: '2026-11-25T23:00:00.000Z' });
     expect(nextCycle({ today: '2026-11-26', frequencyDays: 7, lastClosed: '2026-11-18' })).toEqual({ cycleEnd: '2026-11-25', closesAt: '2026-11-25T23:00:00.000Z' });
     expect(nextCycle({ today: '2026-11-26', frequencyDays: 7, lastClosed: '2026-11-25' })).toEqual({ cycleEnd: '2026-12-02', closesAt: '2026-12-02T23:00:00.000Z' });
     expect(nextCycle({ today: '2025-12-20', frequencyDays: 7, lastClosed: null })).toEqual({ cycleEnd: '2026-01-07', closesAt: '2026-01-07T23:00:00.000Z' });
-  });
+  }, 120_000);
 });
 
 describe('global profit and profit pool runs', () => {
@@ -261,5 +261,5 @@ describe('global profit and profit pool runs', () => {
     expect((await h.call('GET', `/api/admin/global-profit-runs/${today}`, { token: admin })).body).toMatchObject({ id: today, pool: 1_000 });
     expect((await h.call('GET', '/api/admin/global-profit-runs/2020-01-01', { token: admin })).status).toBe(404);
     expect((await h.call('GET', '/api/admin/profit-pool-runs/junk', { token: admin })).status).toBe(422);
-  });
+  }, 120_000);
 });
