@@ -13,6 +13,7 @@ import * as memberPoints from './2026_11_22_09_00_00_member_points';
 import * as matching from './2026_11_22_10_00_00_matching';
 import * as incentiveClaims from './2026_11_22_12_00_00_incentive_claims';
 import * as moneyAsOfCause from './2026_11_25_00_00_00_money_as_of_cause';
+import * as cyclesPeriodicRunTotals from './2026_11_25_cycles_00_periodic_run_totals';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_12_00_00_incentive_claims': incentiveClaims,
   '2026_11_22_13_00_00_product_purchases': productPurchases,
   '2026_11_25_00_00_00_money_as_of_cause': moneyAsOfCause,
+  '2026_11_25_cycles_00_periodic_run_totals': cyclesPeriodicRunTotals,
 };

@@ -16,6 +16,8 @@ import registrations from './registrations';
 import upgrades from './upgrades';
 import withdrawals from './withdrawals';
 import productSales from './product-sales';
+import matchingCycles from './matching-cycles';
+import { globalProfitRuns, profitPoolRuns } from './profit-runs';
 import { CompanyFinance } from './finance';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout';
@@ -53,6 +55,10 @@ const BackOffice = () => (
     <Resource name="upgrades" {...upgrades} />
     <Resource name="withdrawals" {...withdrawals} />
     <Resource name="product-sales" {...productSales} />
+    <Resource name="matching-cycles" {...matchingCycles} />
+    <Resource name="matching-results" />
+    <Resource name="global-profit-runs" {...globalProfitRuns} />
+    <Resource name="profit-pool-runs" {...profitPoolRuns} />
     <Resource name="packages" {...packages} />
     <Resource name="products" {...products} />
     <Resource name="company-banks" {...companyBanks} />

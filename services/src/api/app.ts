@@ -28,6 +28,9 @@ import { profileRoutes } from '../profile/routes';
 import { purchaseRoutes } from '../purchases/routes';
 import { pickupStatsRoutes } from '../purchases/pickup-stats-routes';
 import { profitSharingRoutes } from '../profit-sharing/routes';
+import { profitSharingAdminRoutes } from '../profit-sharing/admin-routes';
+import { matchingRoutes } from '../matching/routes';
+import { matchingAdminRoutes } from '../matching/admin-routes';
 import { walletRoutes } from '../wallet/routes';
 import { adminWithdrawalRoutes } from '../wallet/admin-routes';
 import { adminPurchaseRoutes } from '../purchases/admin-routes';
@@ -111,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(incentiveRoutes);
       await api.register(incentiveAdminRoutes);
       await api.register(profitSharingRoutes);
+      await api.register(profitSharingAdminRoutes);
+      await api.register(matchingRoutes);
+      await api.register(matchingAdminRoutes);
     },
     { prefix: '/api' },
   );

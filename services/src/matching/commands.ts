@@ -56,15 +56,16 @@ export async function lastClosedCycle(db: Executor): Promise<string | null> {
 /**
  * The scheduled job (worker/schedules.ts): closes every cycle that ended since the last closed
  * one, oldest first, on the grid of the current setting.matching_bonus_frequency (policies.ts
- * dueCycleEnds). Safe to run often and in several workers: each cycle closes once.
+ * dueCycleEnds). Safe to run often and in several workers: each cycle closes once. An admin's
+ * "Close due cycle" runs the same with themselves as the actor.
  */
-export async function runMatchingSchedule(target: CommandContext | Db, now: Date): Promise<{ closed: string[] }> {
+export async function runMatchingSchedule(target: CommandContext | Db, now: Date, actor: Actor = scheduleActor): Promise<{ closed: string[] }> {
   const ctx = contextOf(target);
   const settings = await getSettings(ctx.db);
   const due = dueCycleEnds({ today: companyDate(now), frequencyDays: settings.matching_bonus_frequency, lastClosed: await lastClosedCycle(ctx.db) });
   const closed: string[] = [];
   for (const cycleEnd of due) {
-    if ((await closeMatchingCycle(ctx, cycleEnd, now)).closed) closed.push(cycleEnd);
+    if ((await closeMatchingCycle(ctx, cycleEnd, now, actor)).closed) closed.push(cycleEnd);
   }
   return { closed };
 }

@@ -2,7 +2,7 @@ import { type Transaction, sql } from 'kysely';
 import { type CommandContext, runInTransaction } from '../core/command';
 import type { Executor } from '../core/db';
 import { ConcurrencyConflict } from '../core/errors';
-import { type EventMetadata, appendToStream, streamVersion } from '../core/event-store';
+import { type Actor, type EventMetadata, appendToStream, streamVersion } from '../core/event-store';
 import type { Database } from '../database';
 import { changeSettings } from '../settings/commands';
 import { SETTINGS_STREAM } from '../settings/events';
@@ -21,8 +21,9 @@ type Trx = Transaction<Database>;
  * policy (projections.ts) from the recorded run.
  */
 
-const systemMetadata = (id: string, now: Date, correlation: string): EventMetadata => ({
-  actor: { type: 'system', id },
+/** The schedule's metadata, or an admin's who ran the period by hand (the back office's "Run due"). */
+const runMetadata = (actor: Actor, now: Date, correlation: string): EventMetadata => ({
+  actor,
   now: now.toISOString(),
   causation_id: null,
   correlation_id: correlation,
@@ -34,7 +35,7 @@ async function alreadyRun(trx: Trx, stream: string): Promise<boolean> {
 }
 
 /** The company date the share month or day was last set (by an admin, the seed, or the previous share). */
-async function shareDateAnchor(db: Executor): Promise<string | null> {
+export async function shareDateAnchor(db: Executor): Promise<string | null> {
   const { rows } = await sql<{ recorded_at: Date }>`
     select recorded_at from events
     where stream_id = ${SETTINGS_STREAM} and type = 'SettingsChanged'
@@ -57,10 +58,11 @@ async function conflictMeansDone<T extends RunResult>(run: () => Promise<T>, per
 
 /**
  * Global profit (BUSINESS-RULES.md §3): on or after the share date, record the share and move the
- * next share date one month on, as a settings change by the system (the same command an admin's
- * change goes through, so the settings record and its history say who moved it and why).
+ * next share date one month on, as a settings change by the run's actor (the schedule, or the
+ * admin who ran it by hand from the back office; the same command an admin's change goes through,
+ * so the settings record and its history say who moved it and why).
  */
-export async function runGlobalProfitShare(ctx: CommandContext, now: Date): Promise<RunResult> {
+export async function runGlobalProfitShare(ctx: CommandContext, now: Date, actor: Actor = { type: 'system', id: 'global-profit' }): Promise<RunResult> {
   let period: string | null = null;
   return conflictMeansDone(
     () =>
@@ -74,7 +76,7 @@ export async function runGlobalProfitShare(ctx: CommandContext, now: Date): Prom
         const stream = globalProfitStream(due.share_date);
         // Left as it is when the date was already shared (an admin set it back to a shared date): nothing is paid twice.
         if (await alreadyRun(trx, stream)) return { period, ran: false };
-        const metadata = systemMetadata('global-profit', now, stream);
+        const metadata = runMetadata(actor, now, stream);
         const event: GlobalProfitShared = {
           type: 'GlobalProfitShared',
           data: { share_date: due.share_date, pool_kobo: due.pool_kobo, first_percentage: due.first_percentage, second_percentage: due.second_percentage },
@@ -108,7 +110,7 @@ export async function paymentsOfMonth(db: Executor, month: string): Promise<numb
  * pct(that month's registration and upgrade payments, profit_pool_percentage), with the criteria
  * in force, recorded once for the month.
  */
-export async function runProfitPoolShare(ctx: CommandContext, now: Date): Promise<RunResult> {
+export async function runProfitPoolShare(ctx: CommandContext, now: Date, actor: Actor = { type: 'system', id: 'profit-pool' }): Promise<RunResult> {
   const month = previousMonth(companyDate(now));
   return conflictMeansDone(
     () =>
@@ -130,7 +132,7 @@ export async function runProfitPoolShare(ctx: CommandContext, now: Date): Promis
             criteria: profitPoolCriteria(settings, packageId),
           },
         };
-        await appendToStream(trx, stream, [event], { expectedVersion: 0, metadata: systemMetadata('profit-pool', now, stream) });
+        await appendToStream(trx, stream, [event], { expectedVersion: 0, metadata: runMetadata(actor, now, stream) });
         return { period: month, ran: true };
       }),
     () => month,

@@ -7,12 +7,13 @@ import { incentivesMessages } from './incentives';
 import { membersMessages } from './members';
 import { catalogueMessages } from './catalogue';
 import { settingsMessages } from './settings';
+import { cyclesMessages } from './cycles';
 
 /**
  * Every UI string of the back office. react-admin's own strings come from ra-language-english;
  * the app's live under `pos.*` (STYLE.md rule 15). Resource labels go under `resources.<name>`.
  */
-const areas = [approvalsMessages, financeMessages, dashboardMessages, incentivesMessages, membersMessages, catalogueMessages, settingsMessages];
+const areas = [approvalsMessages, financeMessages, dashboardMessages, incentivesMessages, membersMessages, catalogueMessages, settingsMessages, cyclesMessages];
 
 const customEnglishMessages: TranslationMessages = {
   ...englishMessages,

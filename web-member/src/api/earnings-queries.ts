@@ -10,6 +10,7 @@ export const earningsKeys = {
   heldBonuses: (memberId: string) => ['earnings', memberId, 'held-bonuses'] as const,
   globalProfits: (memberId: string, page: number) => ['earnings', memberId, 'global-profits', page] as const,
   totalPv: (memberId: string) => ['earnings', memberId, 'total-pv'] as const,
+  matchingStatus: (memberId: string) => ['earnings', memberId, 'matching-status'] as const,
   incentives: (memberId: string) => ['earnings', memberId, 'incentives'] as const,
   currentIncentive: (memberId: string) => ['earnings', memberId, 'incentives', 'current'] as const,
   claims: (memberId: string) => ['earnings', memberId, 'incentives', 'claims'] as const,
@@ -94,4 +95,9 @@ export function useWithdrawals(memberId: string, page: number) {
     queryFn: async ({ signal }) => (await earningsApi.withdrawals(memberId, page, signal)).data,
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /bonuses/matching-status: the signed-in member's legs, pairs now, last cycle and next close. */
+export function useMatchingStatus(memberId: string) {
+  return useQuery({ queryKey: earningsKeys.matchingStatus(memberId), queryFn: async ({ signal }) => (await earningsApi.matchingStatus(signal)).data });
 }

@@ -5,6 +5,7 @@ import type { Withdrawal } from '@portal/services/contracts/wallet';
 import type { CurrentIncentive, MemberIncentiveClaim } from '@portal/services/contracts/incentives';
 import type { TotalPv } from '@portal/services/contracts/points';
 import type { globalProfitRow } from '@portal/services/contracts/profit-sharing';
+import type { MatchingStatus } from '@portal/services/contracts/matching';
 import { api } from './client';
 import type { Paged } from './payments';
 
@@ -70,11 +71,13 @@ export interface HeldBonuses {
   lines: HeldBonusLine[];
 }
 
-export type { Withdrawal, TotalPv, CurrentIncentive, MemberIncentiveClaim };
+export type { Withdrawal, TotalPv, CurrentIncentive, MemberIncentiveClaim, MatchingStatus };
 export type GlobalProfitRow = z.infer<typeof globalProfitRow>;
 export type RankBadge = z.infer<typeof rankBadge>;
 
 export const earningsApi = {
+  /** The member's own matching figure explained (no id: the server answers for the signed-in member). */
+  matchingStatus: (signal?: AbortSignal) => api.get<MatchingStatus>('/bonuses/matching-status', { signal, quiet: true }),
   bonusStats: (memberId: string, signal?: AbortSignal) => api.get<BonusStats>(`/bonuses/${memberId}/bonus-stats`, { signal }),
   walletBalance: (memberId: string, signal?: AbortSignal) => api.get<WalletBalance>(`/bonuses/${memberId}/wallet-balance`, { signal }),
   bonuses: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<BonusRow>>(`/wallet/${memberId}/bonuses?page=${page}`, { signal }),

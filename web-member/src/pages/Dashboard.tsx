@@ -56,6 +56,7 @@ import {
   useSettings,
   useTotalPv,
 } from '../api/earnings-queries';
+import { MatchingStatusCard } from '../components/MatchingStatus';
 import { formatDate } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
@@ -781,6 +782,9 @@ export default function DashboardPage() {
           <SectionHeading>Earnings</SectionHeading>
         </Grid>
         <BonusCards />
+        <Grid size={12}>
+          <MatchingStatusCard />
+        </Grid>
 
         <Grid size={{ xs: 12, md: 7 }}>
           <InviteCard />

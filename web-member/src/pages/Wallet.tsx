@@ -39,6 +39,7 @@ import { queryKeys, useProfileDetails } from '../api/queries';
 import { earningsApi, type BonusRow, type Withdrawal } from '../api/earnings';
 import { earningsKeys, useBonuses, useGlobalProfits, useSettings, useWalletBalance, useWithdrawals } from '../api/earnings-queries';
 import { hasBankAccount } from '../components/BankDetailsForm';
+import { MatchingStatusCard } from '../components/MatchingStatus';
 import { PageButtons } from '../components/PageButtons';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
@@ -396,7 +397,10 @@ function SummaryTab() {
           <BonusesCard />
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <GlobalProfitsCard />
+          <Stack spacing={{ xs: 2, sm: 3 }}>
+            <MatchingStatusCard variant="compact" />
+            <GlobalProfitsCard />
+          </Stack>
         </Grid>
       </Grid>
     </Stack>
