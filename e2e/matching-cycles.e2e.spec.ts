@@ -28,11 +28,16 @@ beforeAll(async () => {
   const h = app.http;
   // Seeded plan: a pair is 100 PV, 1 PV = ₦1,000, 10%. Bronze 25 PV (cap ₦100,000), Silver 50, Gold 100.
   // root ─L─ A (Bronze) ─L─ AL (Gold) ─L─ Gold
+  //                     │              └R─ X (never paid) ─L─ Gold
   //                     └R─ AR (Silver) ─L─ Gold
+  // At the close: A's legs 100 + 100 + 0 + 100 = 300 / 50 + 100 = 150 → 1 pair paid, 200 / 50 carry.
+  // AL's legs 100 / 100 → 1 pair, but X never paid: not qualified, both legs carry whole.
   A = await h.activeMember({ referrer: 'herbalhq', package_id: 2, first_name: 'Amaka', last_name: 'Obi' }, { asParent: true });
   AL = await h.activeMember({ referrer: A.username, package_id: 4, first_name: 'Tunde', last_name: 'Bello' }, { asParent: true });
   const AR = await h.activeMember({ referrer: A.username, package_id: 3 }, { asParent: true });
   await h.activeMember({ referrer: AL.username, package_id: 4 });
+  const X = await h.registeredMember({ referrer: AL.username, package_id: 2 }, { asParent: true });
+  await h.activeMember({ referrer: X.username, package_id: 4 });
   await h.activeMember({ referrer: AR.username, package_id: 4 });
   await settle();
   latest = dueCycleEnds({ today: companyDate(app.t.clock.now), frequencyDays: 7, lastClosed: null })[0]!;
@@ -64,19 +69,6 @@ describe('matching cycles in the back office', () => {
 
     // The worker pays it; the list shows the totals after a refresh.
     await settle();
-    // The paying policy on main writes matching_results; on this branch it may not yet: add the
-    // rows the policy would write for this network (A paid 1 pair; AL has volume on one leg only
-    // and one placement child: not qualified, carried).
-    const existing = await app.t.runtime.db.selectFrom('matching_results').select('member_id').where('cycle_end', '=', latest).execute();
-    if (existing.length === 0) {
-      await app.t.runtime.db
-        .insertInto('matching_results')
-        .values([
-          { cycle_end: latest, member_id: A.id, outcome: 'paid', reason: null, left_pv: 200, right_pv: 150, pairs: 1, credited_kobo: 1_000_000, withheld_kobo: 0, carried_left: 100, carried_right: 50 },
-          { cycle_end: latest, member_id: AL.id, outcome: 'not_qualified', reason: 'no_second_leg', left_pv: 100, right_pv: 100, pairs: 1, credited_kobo: 0, withheld_kobo: 0, carried_left: 100, carried_right: 100 },
-        ])
-        .execute();
-    }
     await page.getByRole('button', { name: 'Refresh' }).first().click();
     await poll(async () => (await row.textContent()) ?? '').toContain('₦10,000.00');
     await fullShot(page, 'admin-matching-cycles');
@@ -93,8 +85,8 @@ describe('matching cycles in the back office', () => {
     const aRow = page.locator('tbody tr').filter({ hasText: A.username });
     await aRow.waitFor();
     expect(await aRow.textContent()).toContain('Paid');
-    expect(await aRow.textContent()).toContain('200 / 150');
-    expect(await aRow.textContent()).toContain('100 / 50');
+    expect(await aRow.textContent()).toContain('300 / 150');
+    expect(await aRow.textContent()).toContain('200 / 50');
     const alRow = page.locator('tbody tr').filter({ hasText: AL.username });
     expect(await alRow.textContent()).toContain('Not qualified');
     expect(await alRow.textContent()).toContain('Needs an active placement child on each leg');
@@ -160,7 +152,7 @@ describe("the member's matching explanation", () => {
     expect(await text(page, 'matching-compact-pairs')).toBe(pairsText(status.pairs_now));
     await fullShot(page, 'member-wallet-matching');
 
-    // AL's own figures, on a phone: one placement child, so not paid until qualified.
+    // AL's own figures, on a phone: X, its right child, never paid, so not paid until qualified.
     const mobile = await app.newPage(phone);
     await signIn(mobile, app.base, AL, /\/user\/dashboard/);
     const alCard = mobile.getByTestId('matching-card');

@@ -20,6 +20,7 @@ type Member = Awaited<ReturnType<ReturnType<typeof httpHelpers>['activeMember']>
 let A: Member;
 let AL: Member;
 let AR: Member;
+let B: Awaited<ReturnType<ReturnType<typeof httpHelpers>['registeredMember']>>;
 let latest: string;
 
 beforeAll(async () => {
@@ -35,6 +36,10 @@ beforeAll(async () => {
   AR = await h.activeMember({ referrer: A.username, package_id: 3 }, { asParent: true });
   await h.activeMember({ referrer: AL.username, package_id: 4 });
   await h.activeMember({ referrer: AR.username, package_id: 4 });
+  // root ─R─ B (never paid) ─L─ Gold, ─R─ Gold: B has a pair but is not active; the root's right child is B.
+  B = await h.registeredMember({ referrer: 'herbalhq', package_id: 2 }, { asParent: true });
+  await h.activeMember({ referrer: B.username, package_id: 4 });
+  await h.activeMember({ referrer: B.username, package_id: 4 });
   await settleConsumers(t.runtime.db);
   latest = dueCycleEnds({ today: companyDate(t.clock.now), frequencyDays: 7, lastClosed: null })[0]!;
 }, 180_000);
@@ -133,26 +138,15 @@ describe('matching cycles', () => {
   }, 120_000);
 
   it("lists a cycle's per-member results with usernames and the reason in words", async () => {
-    // matching_results is written by the paying policy (issue 14, on main); if it has not written
-    // this cycle's rows on this branch yet, realistic rows are inserted here for the read side.
-    const existing = await t.runtime.db.selectFrom('matching_results').select('member_id').where('cycle_end', '=', latest).execute();
-    if (existing.length === 0) {
-      await t.runtime.db
-        .insertInto('matching_results')
-        .values([
-          { cycle_end: latest, member_id: A.id, outcome: 'paid', reason: null, left_pv: 200, right_pv: 150, pairs: 1, credited_kobo: 1_000_000, withheld_kobo: 0, carried_left: 100, carried_right: 50 },
-          { cycle_end: latest, member_id: AL.id, outcome: 'not_qualified', reason: 'no_second_leg', left_pv: 100, right_pv: 100, pairs: 1, credited_kobo: 0, withheld_kobo: 0, carried_left: 100, carried_right: 100 },
-        ])
-        .execute();
-    }
+    // The rows the paying policy wrote at the close.
     const rows = await list('/api/admin/matching-results', finance, { filter: { cycle_end: latest }, sort: ['credited', 'DESC'], range: [0, 9] });
     expect(rows.status).toBe(200);
     const a = rows.body.find((r: { member_id: string }) => r.member_id === A.id);
     expect(a).toMatchObject({ id: `${latest}:${A.id}`, username: A.username, full_name: 'Amaka Obi', outcome: 'paid', reason_text: null, left_pv: 200, right_pv: 150, pairs: 1, credited: 10_000, withheld: 0, carried_left: 100, carried_right: 50 });
-    if (existing.length === 0) {
-      expect(rows.headers['content-range']).toBe('matching-results 0-1/2');
-      expect(rows.body[1]).toMatchObject({ username: AL.username, outcome: 'not_qualified', reason: 'no_second_leg', reason_text: 'Needs an active placement child on each leg: nothing was paid and the legs carry to the next cycle.' });
-    }
+    // B and the root had pairs but did not qualify: noted, nothing consumed (root: L 25 + 200 + 150 = 375, R 200).
+    expect(rows.headers['content-range']).toBe('matching-results 0-2/3');
+    expect(rows.body.find((r: { member_id: string }) => r.member_id === B.id)).toMatchObject({ outcome: 'not_qualified', reason: 'inactive', reason_text: 'Not active when the cycle closed: nothing was paid and the legs carry to the next cycle.', left_pv: 100, right_pv: 100, carried_left: 100, carried_right: 100 });
+    expect(rows.body.find((r: { username: string }) => r.username === 'herbalhq')).toMatchObject({ outcome: 'not_qualified', reason: 'no_second_leg', reason_text: 'Needs an active placement child on each leg: nothing was paid and the legs carry to the next cycle.', left_pv: 375, right_pv: 200, pairs: 2 });
     const search = await list('/api/admin/matching-results', admin, { filter: { cycle_end: latest, q: A.username } });
     expect(search.body.map((r: { member_id: string }) => r.member_id)).toEqual([A.id]);
     expect((await list('/api/admin/matching-results', admin, { filter: { pairs: 'many' } })).status).toBe(422);
