@@ -6,6 +6,7 @@ import { registrationStatsProjection } from './membership/registration-stats';
 import { matchingPolicy } from './matching/projections';
 import { pointsPolicy } from './points/projections';
 import { profitSharingPolicy } from './profit-sharing/projections';
+import { stockistStockProjection } from './stockists/projections';
 
 /** Every asynchronous consumer of the log (projections and policies), run by the worker. */
-export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy, matchingPolicy];
+export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy, matchingPolicy, stockistStockProjection];

@@ -32,6 +32,7 @@ import { walletRoutes } from '../wallet/routes';
 import { adminWithdrawalRoutes } from '../wallet/admin-routes';
 import { adminPurchaseRoutes } from '../purchases/admin-routes';
 import { settingsRoutes } from '../settings/routes';
+import { stockistRoutes } from '../stockists/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(incentiveRoutes);
       await api.register(incentiveAdminRoutes);
       await api.register(profitSharingRoutes);
+      await api.register(stockistRoutes);
     },
     { prefix: '/api' },
   );

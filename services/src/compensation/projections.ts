@@ -9,6 +9,7 @@ import { bonusPercentages, bonusPercentagesByPackage } from '../settings/queries
 import type { ProductPurchasePaid } from '../purchases/events';
 import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from './events';
 import type { WalletEvent } from '../wallet/events';
+import { stockistBonusDeciders } from './stockist-bonuses';
 import { activationBonuses, equilibriumBonus, repurchaseBonuses, sponsorChainBonuses, type Upline } from './policies';
 
 type Trx = Transaction<Database>;
@@ -121,11 +122,17 @@ async function repurchaseDecisions(trx: Trx, event: RecordedEvent<ProductPurchas
 export const compensationPolicy: Consumer = {
   name: 'compensation',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', ...Object.keys(stockistBonusDeciders)],
   batchSize: 50,
   async apply(trx, events) {
     const settings = await getSettings(trx);
     for (const recorded of events) {
+      // Stockist bonuses (signee, stockist upline, rebate): decided from the cause event's own facts (stockist-bonuses.ts).
+      const stockistDecider = stockistBonusDeciders[recorded.type];
+      if (stockistDecider) {
+        await recordBonuses(trx, await stockistDecider(trx, recorded), recorded, recorded.recordedAt);
+        continue;
+      }
       const event = recorded as RecordedEvent<MemberActivated | MemberPackageUpgraded | ProductPurchasePaid>;
       const memberId = event.data.member_id;
       const cause = causeOf(recorded, memberId);
