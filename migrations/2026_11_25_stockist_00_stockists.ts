@@ -22,7 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       registration_value bigint not null,
       created_at timestamptz not null,
       approved_at timestamptz,
-      updated_at timestamptz not null
+      updated_at timestamptz not null,
+      global_position bigint not null
     )`.execute(db);
   await sql`create index stockists_by_member on stockists (member_id, created_at desc)`.execute(db);
   await sql`create index stockists_by_status on stockists (status, created_at desc)`.execute(db);
@@ -39,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       receipt_path text,
       status text not null check (status in ('pending', 'processing', 'approved', 'disapproved')),
       created_at timestamptz not null,
-      decided_at timestamptz
+      decided_at timestamptz,
+      -- the log position of the payment's first event: orders payments made in the same instant
+      global_position bigint not null
     )`.execute(db);
   await sql`create index stockist_payments_by_stockist on stockist_payments (stockist_id, created_at desc)`.execute(db);
 

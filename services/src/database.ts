@@ -335,6 +335,7 @@ export type StockistsTable = {
   created_at: Date;
   approved_at: Date | null;
   updated_at: Date;
+  global_position: number;
 };
 export type StockistPaymentsTable = {
   id: string;
@@ -348,6 +349,7 @@ export type StockistPaymentsTable = {
   status: 'pending' | 'processing' | 'approved' | 'disapproved';
   created_at: Date;
   decided_at: Date | null;
+  global_position: number;
 };
 export type StockPurchasesTable = {
   id: string;

@@ -21,13 +21,13 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
           .values({
             id: d.stockist_id, member_id: d.member_id, store_name: d.store_name, store_address: d.store_address, store_state: d.store_state, store_phone: d.store_phone,
             package_id: d.package_id, signee_id: d.signee_id, status: 'pending', payment_id: d.payment_id, receipt_path: d.receipt_path, registration_value: d.amount_kobo,
-            created_at: at, approved_at: null, updated_at: at,
+            created_at: at, approved_at: null, updated_at: at, global_position: recorded.globalPosition,
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         await db
           .insertInto('stockist_payments')
-          .values({ id: d.payment_id, stockist_id: d.stockist_id, member_id: d.member_id, kind: 'registration', package_id: d.package_id, from_package_id: null, amount: d.amount_kobo, receipt_path: d.receipt_path, status: 'pending', created_at: at, decided_at: null })
+          .values({ id: d.payment_id, stockist_id: d.stockist_id, member_id: d.member_id, kind: 'registration', package_id: d.package_id, from_package_id: null, amount: d.amount_kobo, receipt_path: d.receipt_path, status: 'pending', created_at: at, decided_at: null, global_position: recorded.globalPosition })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         break;
@@ -50,7 +50,7 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
         const d = event.data;
         await db
           .insertInto('stockist_payments')
-          .values({ id: d.payment_id, stockist_id: d.stockist_id, member_id: d.member_id, kind: 'upgrade', package_id: d.to_package_id, from_package_id: d.from_package_id, amount: d.amount_kobo, receipt_path: d.receipt_path, status: 'processing', created_at: at, decided_at: null })
+          .values({ id: d.payment_id, stockist_id: d.stockist_id, member_id: d.member_id, kind: 'upgrade', package_id: d.to_package_id, from_package_id: d.from_package_id, amount: d.amount_kobo, receipt_path: d.receipt_path, status: 'processing', created_at: at, decided_at: null, global_position: recorded.globalPosition })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         break;

@@ -62,6 +62,7 @@ export async function stockistOfMember(db: Executor, memberId: string) {
     .where('s.member_id', '=', memberId)
     .orderBy(sql`case s.status when 'approved' then 0 when 'pending' then 1 else 2 end`)
     .orderBy('s.created_at', 'desc')
+    .orderBy('s.global_position', 'desc')
     .executeTakeFirst();
   return row ? stockistToApi(row) : null;
 }
@@ -71,7 +72,7 @@ export async function pageStockists(db: Executor, page: number, type: string | u
   let q = stockistsQuery(db);
   if (type && ['pending', 'approved', 'disapproved'].includes(type)) q = q.where('s.status', '=', type as 'pending');
   const total = Number((await db.selectFrom(q.as('x')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q.orderBy('s.created_at', 'desc').orderBy('s.id').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+  const rows = await q.orderBy('s.created_at', 'desc').orderBy('s.global_position', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
   return pageOf(rows.map(stockistToApi), page, total);
 }
 
@@ -107,7 +108,7 @@ export async function pageUpgrades(db: Executor, page: number, status: string | 
   let q = upgradesQuery(db);
   q = q.where('pay.status', '=', (status && ['processing', 'approved', 'disapproved'].includes(status) ? status : 'processing') as 'processing');
   const total = Number((await db.selectFrom(q.as('x')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q.orderBy('pay.created_at', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+  const rows = await q.orderBy('pay.created_at', 'desc').orderBy('pay.global_position', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
   return pageOf(rows.map((r) => ({
     id: r.stockist_id,
     payment_id: r.id,
@@ -136,6 +137,7 @@ export async function upgradeHistory(db: Executor, memberId: string) {
     .select(['pay.id', 'pay.kind', 'pay.status', 'pay.amount', 'pay.created_at', 'p.name'])
     .where('pay.member_id', '=', memberId)
     .orderBy('pay.created_at', 'desc')
+    .orderBy('pay.global_position', 'desc')
     .execute();
   return rows.map((r) => ({ id: r.id, package_name: r.name ?? '', status: r.status, registration_value: koboToNaira(Number(r.amount)), created_at: r.created_at.toISOString(), kind: r.kind }));
 }
@@ -251,6 +253,7 @@ export async function stockDetails(db: Executor, stockistId: string) {
     .select(['l.name', 'l.purchase_id', 'l.qty', 'l.price', 'sp.created_at', 'sp.status', 'sp.pickup_type'])
     .where('sp.stockist_id', '=', stockistId)
     .orderBy('sp.created_at', 'desc')
+    .orderBy('sp.global_position', 'desc')
     .orderBy('l.product_id')
     .limit(500)
     .execute();
