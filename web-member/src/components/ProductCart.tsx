@@ -24,13 +24,13 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
   if (!products.data?.length) return <Alert severity="info">There are no products</Alert>;
   return (
     <TableContainer>
-      <Table size="small" aria-label="Products">
+      <Table size="small" aria-label="Products" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell>Product</TableCell>
             <TableCell align="right">Price</TableCell>
-            <TableCell align="right">PV</TableCell>
-            <TableCell sx={{ width: 110 }}>Quantity</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>PV</TableCell>
+            <TableCell sx={{ width: { xs: 72, sm: 110 } }}>Quantity</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
@@ -39,12 +39,12 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
             <TableRow key={p.id} data-testid="product-row">
               <TableCell>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                  <Avatar variant="rounded" src={storageUrl(p.image) ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'success.light' }}>{p.name[0]}</Avatar>
+                  <Avatar variant="rounded" src={storageUrl(p.image) ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'success.light', display: { xs: 'none', sm: 'flex' } }}>{p.name[0]}</Avatar>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>{p.name}</Typography>
                 </Stack>
               </TableCell>
               <TableCell align="right">{formatNaira(p.worth)}</TableCell>
-              <TableCell align="right">{p.points}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{p.points}</TableCell>
               <TableCell>
                 <TextField
                   size="small"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select,
   Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
@@ -90,7 +90,7 @@ function OrderCodeDialog({ orderId, onClose }: { orderId: string | null; onClose
 }
 
 function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
-  const details = usePaged(['order-details', orderId], async (signal) => ({ data: { data: (await stockistApi.orderDetails(orderId!, signal)).data.products, current_page: 1, last_page: 1, per_page: 100, total: 0 } }));
+  const details = useQuery({ queryKey: ['stockist', 'order-details', orderId], queryFn: async ({ signal }) => (await stockistApi.orderDetails(orderId!, signal)).data.products, enabled: orderId !== null });
   return (
     <Dialog open={orderId !== null} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Order details</DialogTitle>
@@ -98,7 +98,7 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onCl
         <Table size="small" aria-label="Order products">
           <TableHead><TableRow><TableCell>Product</TableCell><TableCell align="right">Quantity</TableCell><TableCell align="right">Unit price</TableCell></TableRow></TableHead>
           <TableBody>
-            {(details.data?.data ?? []).map((p) => <TableRow key={p.name}><TableCell>{p.name}</TableCell><TableCell align="right">{p.product_qty ?? 1}</TableCell><TableCell align="right">{formatNaira(p.price)}</TableCell></TableRow>)}
+            {(details.data ?? []).map((p) => <TableRow key={p.name}><TableCell>{p.name}</TableCell><TableCell align="right">{p.product_qty ?? 1}</TableCell><TableCell align="right">{formatNaira(p.price)}</TableCell></TableRow>)}
           </TableBody>
         </Table>
       </DialogContent>

@@ -210,7 +210,7 @@ export function OrderProcessingPage() {
       <Section title="Find an order">
         <Stack component="form" direction="row" spacing={1} onSubmit={(e) => { e.preventDefault(); void lookup(); }}>
           <TextField size="small" label="Order code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} slotProps={{ htmlInput: { maxLength: 12 } }} />
-          <Button type="submit" variant="outlined" disabled={busy}>Fetch order</Button>
+          <Button type="submit" variant="outlined" disabled={busy} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>Fetch order</Button>
         </Stack>
       </Section>
       {order && (
