@@ -50,7 +50,7 @@ function Section<T extends { id: string }>({ title, path, empty, head, cells, ac
                   <TableRow key={row.id + i} data-testid={`${title}-row`}>
                     <TableCell>{(page - 1) * 10 + i + 1}</TableCell>
                     {cells(row, i).map((c, j) => <TableCell key={j}>{c}</TableCell>)}
-                    {actions && <TableCell sx={{ whiteSpace: 'nowrap' }}><RecordContextProvider value={row}>{actions(row)}</RecordContextProvider></TableCell>}
+                    {actions && <TableCell><RecordContextProvider value={row}><Stack spacing={0.5} sx={{ alignItems: 'flex-start', '& button': { whiteSpace: 'nowrap' } }}>{actions(row)}</Stack></RecordContextProvider></TableCell>}
                   </TableRow>
                 ))}
               </TableBody>
@@ -140,7 +140,7 @@ export const StockistHistory = () => {
       <Section<StockistRow>
         title="Stockist Registrations" path="/stockists/all" empty="There are no stockists"
         head={['Stockist', 'Username', 'Package', 'Address', 'State', 'Contact', 'Status', 'Date', 'POP']}
-        cells={(r) => [r.store_name, r.username, r.stockist_package, r.store_address, r.store_state, r.store_phone, <Chip key="s" size="small" color={statusColor(r.status)} label={r.status} />, when(r.reg_date), <ReceiptLink key="p" path={r.payment_receipt} />]}
+        cells={(r) => [r.store_name, r.username, r.stockist_package, r.store_address, <Box key="st" component="span" sx={{ textTransform: 'capitalize' }}>{r.store_state}</Box>, r.store_phone, <Chip key="s" size="small" color={statusColor(r.status)} label={r.status} />, when(r.reg_date), <ReceiptLink key="p" path={r.payment_receipt} />]}
         actions={(r) => (
           <>
             {canWrite && r.status === 'pending' && decide((x) => `/stockists/${x.payment_id}/approve-registration`, 'Approve Stockist', 'success')}
