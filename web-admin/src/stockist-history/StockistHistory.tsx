@@ -15,6 +15,7 @@ import { useCanWrite } from '../packages/common';
 type Paged<T> = { data: T[]; current_page: number; last_page: number; total: number };
 type StockistRow = { id: string; user_uuid: string; store_name: string; username: string; stockist_package: string; store_address: string; store_state: string; store_phone: string; status: string; reg_date: string; payment_id: string; payment_receipt: string | null };
 type UpgradeRow = StockistRow & { payment_status: string; payment_date: string; stockist_package_value: number; from_package: string | null };
+type ClaimRow = { id: string; username: string; name: string; product_qty: number; worth: number; pickup_type: string; status: string; created_at: string };
 type PurchaseRow = { id: string; user_uuid: string; username: string; store_name: string; stockist_package: string; pickup_type: string; total_quantity: number; total_price: number; created_at: string; status: string; payment_receipt: string | null; products: Array<{ name: string; product_qty: number }> };
 
 const naira = (n: number) => `₦${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -171,6 +172,17 @@ export const StockistHistory = () => {
             {canWrite && r.status === 'processing' && decide((x) => `/product-purchases/${x.id}/disapprove-stock`, 'Disapprove Purchase', 'error')}
           </>
         )}
+      />
+      <Section<ClaimRow>
+        title="Product Claims" path="/product-claims/all?status=processing" empty="There are no orders"
+        head={['Username', 'Product', 'Quantity', 'Unit price', 'Pickup Type', 'Date', 'Status']}
+        cells={(r) => [r.username, r.name, r.product_qty, naira(r.worth), r.pickup_type, when(r.created_at), <Chip key="s" size="small" color={statusColor(r.status)} label={r.status} />]}
+        actions={(r) => canWrite && r.status === 'processing' ? (
+          <>
+            <CommandButton label="Approve Claim" method="PUT" color="success" path={(x) => `/product-claims/${x.id}/approve`} confirmTitle="Approve Claim?" confirmContent="The whole order is handed over at the head office (no stockist, no rebate)." />
+            {r.pickup_type !== 'repurchase_pickup' && <CommandButton label="Decline Claim" method="PUT" color="error" path={(x) => `/product-claims/${x.id}/decline`} confirmTitle="Decline Claim?" confirmContent="The member's pick-up allowance is given back." />}
+          </>
+        ) : null}
       />
     </Stack>
   );
