@@ -327,7 +327,8 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok('Order details', found.data);
   });
 
-  app.get('/product-purchases/fetch-order/:id', { preHandler: requireMember, schema: { tags, params: z.object({ id: z.string().trim().min(1, { error: purchaseMessages.orderCodeUnknown }).max(20, { error: purchaseMessages.orderCodeUnknown }) }), response: { 200: envelope(orderLookup) } } }, async (request) => {
+  // The code is what lets an order out of the door: lookups are rate-limited per stockist, so codes cannot be guessed.
+  app.get('/product-purchases/fetch-order/:id', { preHandler: requireMember, config: { rateLimit: { max: 60, timeWindow: '15 minutes', keyGenerator: (request: FastifyRequest) => `fetch-order:${request.account?.id ?? request.ip}` } }, schema: { tags, params: z.object({ id: z.string().trim().min(1, { error: purchaseMessages.orderCodeUnknown }).max(20, { error: purchaseMessages.orderCodeUnknown }) }), response: { 200: envelope(orderLookup) } } }, async (request) => {
     const own = await approvedStockistOf(app.db, request.account!.id);
     if (!own) throw new Forbidden(stockistMessages.notAStockist);
     const found = await lookupOrder(app.db, request.params.id, own.id);
