@@ -14,6 +14,7 @@ import * as matching from './2026_11_22_10_00_00_matching';
 import * as incentiveClaims from './2026_11_22_12_00_00_incentive_claims';
 import * as moneyAsOfCause from './2026_11_25_00_00_00_money_as_of_cause';
 import * as cyclesPeriodicRunTotals from './2026_11_25_cycles_00_periodic_run_totals';
+import * as stockists from './2026_11_25_stockist_00_stockists';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_13_00_00_product_purchases': productPurchases,
   '2026_11_25_00_00_00_money_as_of_cause': moneyAsOfCause,
   '2026_11_25_cycles_00_periodic_run_totals': cyclesPeriodicRunTotals,
+  '2026_11_25_stockist_00_stockists': stockists,
 };

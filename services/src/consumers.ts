@@ -5,6 +5,7 @@ import { awardBonusesPolicy } from './incentives/projections';
 import { registrationStatsProjection } from './membership/registration-stats';
 import { pointsPolicy } from './points/projections';
 import { profitSharingPolicy } from './profit-sharing/projections';
+import { stockistStockProjection } from './stockists/projections';
 
 /** Every asynchronous consumer of the log (projections and policies), run by the worker. */
-export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy];
+export const consumers: readonly Consumer[] = [compensationPolicy, walletLedgerProjection, registrationStatsProjection, genealogyProjection, pointsPolicy, awardBonusesPolicy, profitSharingPolicy, stockistStockProjection];

@@ -333,7 +333,7 @@ export type MemberPointsTable = {
 };
 
 /** Product purchases (services/src/purchases/), projected inline from `purchase-<id>`; money in kobo. */
-export type ProductPurchaseStatus = 'awaiting_payment' | 'pending' | 'processing' | 'declined';
+export type ProductPurchaseStatus = 'awaiting_payment' | 'pending' | 'processing' | 'approved' | 'declined';
 export type ProductPurchasesTable = {
   id: string;
   member_id: string;
@@ -349,7 +349,63 @@ export type ProductPurchasesTable = {
   created_at: Date;
   updated_at: Date;
   global_position: number;
+  /** migration 2026_11_25_stockist_00: the order code, and the stockist (or admin) who handed the order over. */
+  order_code: ColumnType<string | null, string | null | undefined, string | null>;
+  stockist_id: ColumnType<string | null, string | null | undefined, string | null>;
+  collected_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  collected_by: ColumnType<string | null, string | null | undefined, string | null>;
 };
+/** Stockists (services/src/stockists/); money in kobo. */
+export type StockistsTable = {
+  id: string;
+  member_id: string;
+  store_name: string;
+  store_address: string;
+  store_state: string;
+  store_phone: string;
+  package_id: number;
+  signee_id: string;
+  status: 'pending' | 'approved' | 'disapproved';
+  payment_id: string;
+  receipt_path: string | null;
+  registration_value: number;
+  created_at: Date;
+  approved_at: Date | null;
+  updated_at: Date;
+  global_position: number;
+};
+export type StockistPaymentsTable = {
+  id: string;
+  stockist_id: string;
+  member_id: string;
+  kind: 'registration' | 'upgrade';
+  package_id: number;
+  from_package_id: number | null;
+  amount: number;
+  receipt_path: string | null;
+  status: 'pending' | 'processing' | 'approved' | 'disapproved';
+  created_at: Date;
+  decided_at: Date | null;
+  global_position: number;
+};
+export type StockPurchasesTable = {
+  id: string;
+  stockist_id: string;
+  member_id: string;
+  pickup_type: 'registration_pickup' | 'upgrade_pickup' | 're-stock';
+  package_id: number;
+  total_price: number;
+  total_points: number;
+  total_quantity: number;
+  receipt_path: string | null;
+  status: 'processing' | 'approved' | 'declined';
+  status_reason: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  global_position: number;
+};
+export type StockPurchaseLinesTable = { purchase_id: string; product_id: number; name: string; qty: number; price: number; points: number };
+export type StockistStockTable = { stockist_id: string; product_id: number; quantity: number; updated_at: Date };
 /** Per-unit price (kobo) and points, as priced when the purchase was placed. */
 export type ProductPurchaseLinesTable = { purchase_id: string; product_id: number; name: string; qty: number; price: number; points: number };
 
@@ -388,6 +444,11 @@ export interface Database {
   matching_cycles: MatchingCyclesTable;
   product_purchases: ProductPurchasesTable;
   product_purchase_lines: ProductPurchaseLinesTable;
+  stockists: StockistsTable;
+  stockist_payments: StockistPaymentsTable;
+  stock_purchases: StockPurchasesTable;
+  stock_purchase_lines: StockPurchaseLinesTable;
+  stockist_stock: StockistStockTable;
   member_points: MemberPointsTable;
   incentive_claims: IncentiveClaimsTable;
   withdrawals: WithdrawalsTable;

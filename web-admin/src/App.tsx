@@ -24,6 +24,7 @@ import { Layout } from './layout';
 import { AdminLogin, PublicShell, ResetPassword, TwoFactorAuth } from './login';
 import { SecurityPage } from './security';
 import { settingsRoutes } from './settings';
+import { StockistHistory } from './stockist-history/StockistHistory';
 import { lightTheme } from './themes/theme';
 
 /**
@@ -66,6 +67,7 @@ const BackOffice = () => (
     <CustomRoutes>
       <Route path="/security" element={<SecurityPage />} />
       <Route path="/wallet" element={<CompanyFinance />} />
+      <Route path="/stockist-history" element={<StockistHistory />} />
       {settingsRoutes}
     </CustomRoutes>
   </Admin>

@@ -19,6 +19,12 @@ const DownlinesPage = lazy(() => import('./pages/Downlines'));
 const GenealogyPage = lazy(() => import('./pages/Genealogy'));
 const PaymentCompletePage = lazy(() => import('./pages/PaymentComplete'));
 const NotFoundPage = lazy(() => import('./pages/NotFound'));
+const RepurchasePage = lazy(() => import('./pages/Repurchase'));
+const BecomeStockistPage = lazy(() => import('./pages/BecomeStockist'));
+const StockistProfilePage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockistProfilePage })));
+const StockPurchasePage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockPurchasePage })));
+const OrderProcessingPage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.OrderProcessingPage })));
+const StockistRecordPage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockistRecordPage })));
 
 export function App() {
   return (
@@ -47,6 +53,12 @@ export function App() {
               <Route path="wallet" element={<WalletPage />} />
               <Route path="downlines" element={<DownlinesPage />} />
               <Route path="genealogy" element={<GenealogyPage />} />
+              <Route path="repurchase" element={<RepurchasePage />} />
+              <Route path="stockist-registration" element={<BecomeStockistPage />} />
+              <Route path="stockist-profile" element={<StockistProfilePage />} />
+              <Route path="stock-purchase" element={<StockPurchasePage />} />
+              <Route path="stockist-record" element={<StockistRecordPage />} />
+              <Route path="order" element={<OrderProcessingPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -35,6 +35,7 @@ import { walletRoutes } from '../wallet/routes';
 import { adminWithdrawalRoutes } from '../wallet/admin-routes';
 import { adminPurchaseRoutes } from '../purchases/admin-routes';
 import { settingsRoutes } from '../settings/routes';
+import { stockistRoutes } from '../stockists/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profitSharingAdminRoutes);
       await api.register(matchingRoutes);
       await api.register(matchingAdminRoutes);
+      await api.register(stockistRoutes);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,12 @@ function causeText(r: LedgerRow): string {
       return `${who}'s upgrade`;
     case 'ProductPurchasePaid':
       return `${who}'s repurchase${i.base_kobo !== undefined ? ` of ${naira(i.base_kobo)}` : ''}`;
+    case 'StockistApproved':
+      return `${who}'s stockist registration${i.base_kobo !== undefined ? ` (package of ${naira(i.base_kobo)})` : ''}`;
+    case 'StockPurchaseApproved':
+      return `${who}'s stock purchase${i.base_kobo !== undefined ? ` of ${naira(i.base_kobo)}` : ''}`;
+    case 'ProductPurchaseCollected':
+      return `${who}'s order of ${naira(i.base_kobo)} you handed over`;
     case 'IncentiveClaimApproved':
       return `${who}'s incentive award${typeof i.incentive === 'string' ? ` (${i.incentive})` : ''}`;
     default:

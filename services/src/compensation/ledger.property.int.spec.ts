@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransferMode } from '../../../infra/src/paystack-standin';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
+import { tinyPng } from '../../test/multipart';
 import { foldEvents } from '../core/command';
 import { settleConsumers } from '../../test/consumers';
 import { type RecordedEvent, readStream } from '../core/event-store';
@@ -58,7 +59,8 @@ type Step =
   | { kind: 'upgrade'; member: number; steps: number; via: 'receipt' | 'wallet'; at: number }
   | { kind: 'withdraw'; member: number; percentOfBalance: number; transfer: TransferMode; at: number }
   | { kind: 'settle'; transfer: number; outcome: 'success' | 'failed' | 'reversed'; at: number }
-  | { kind: 'drain'; at: number };
+  | { kind: 'drain'; at: number }
+  | { kind: 'stockist'; member: number; signee: number; stockUnits: number; at: number };
 type Scenario = { registrations: Register[]; steps: Step[] };
 
 const registration = fc.record({ kind: fc.constant('register' as const), sponsor: fc.nat(50), placement: fc.nat(50), pkg: fc.integer({ min: 1, max: 6 }) });
@@ -80,6 +82,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), transfer: fc.nat(10), outcome: fc.constantFrom('success' as const, 'failed' as const, 'reversed' as const), at: fc.nat(50) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drain' as const), at: fc.nat(50) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stockist' as const), member: fc.nat(50), signee: fc.nat(50), stockUnits: fc.integer({ min: 1, max: 9 }), at: fc.nat(50) }) },
 );
 const scenario: fc.Arbitrary<Scenario> = fc.record({
   registrations: fc.array(registration, { minLength: 5, maxLength: 10 }),
@@ -184,6 +187,7 @@ async function runAndCheck(t: TestApp, s: Scenario, trace: string[]): Promise<vo
   /** Every consumer the worker runs, until caught up. */
   const drain = () => settleConsumers(t.runtime.db);
 
+  const stockists = new Set<string>();
   root.children = (await t.runtime.db.selectFrom('members').select('id').where('placement_parent_id', '=', root.id).execute()).length;
   for (const command of sequence(s)) {
     // Each command at its own second: "active when the cause happened" compares recorded times, and
@@ -328,6 +332,32 @@ async function runAndCheck(t: TestApp, s: Scenario, trace: string[]): Promise<vo
         trace.push('the worker catches up (every consumer drained)');
         await drain();
         break;
+      case 'stockist': {
+        // An active member becomes a stockist (signee bonus), buys stock and has it approved (stockist upline bonuses).
+        const candidates = people.filter((p) => p.active && !p.isRoot && !stockists.has(p.id));
+        if (candidates.length === 0) {
+          trace.push('(stockist: nobody can apply)');
+          break;
+        }
+        const p = candidates[command.member % candidates.length]!;
+        const others = people.filter((o) => o !== p);
+        const signee = others[command.signee % others.length]!;
+        trace.push(`${p.label} applies to be a Mini Stockist signed by ${signee.label}; approved; buys ${command.stockUnits} Moringa (₦8,500 each); approved`);
+        const applied = await h.upload('POST', '/api/stockists/create', {
+          token: p.token,
+          fields: { store_name: `Store ${p.label}`, store_address: '1 Market Road', store_state: 'Lagos', store_phone: '08031234567', package_id: 1, referrer: signee.username },
+          files: { payment_receipt: { bytes: tinyPng(), filename: 'r.png', type: 'image/png' } },
+        });
+        expect(applied.status, applied.body.message).toBe(200);
+        const admin = await h.adminToken();
+        expect((await h.call('PATCH', `/api/stockists/${applied.body.data.payment_id}/approve-registration`, { token: admin })).status).toBe(200);
+        const moringa = (await t.runtime.db.selectFrom('products').select('id').where('name', '=', 'Moringa Leaf Capsules').executeTakeFirstOrThrow()).id;
+        const bought = await h.upload('POST', `/api/product-purchases/stockist/${p.id}`, { token: p.token, fields: { pickup_type: 'registration_pickup', products: JSON.stringify([{ id: moringa, qty: command.stockUnits }]) } });
+        expect(bought.status, bought.body.message).toBe(200);
+        expect((await h.call('PATCH', `/api/product-purchases/${bought.body.data.id}/approve-stock`, { token: admin })).status).toBe(200);
+        stockists.add(p.id);
+        break;
+      }
     }
   }
   trace.push('(end: the worker catches up)');
@@ -415,7 +445,7 @@ async function runAndCheck(t: TestApp, s: Scenario, trace: string[]): Promise<vo
     expect(cause!.global_position, `${what}: recorded after its cause`).toBeLessThan(e.global_position);
     const causeMember = (cause!.data as { member_id?: string }).member_id;
     if (causeMember !== undefined) expect(d.cause.member_id, `${what}: the cause's member`).toBe(causeMember);
-    if (['referral', 'placement', 'welcome', 'upgrade', 'equilibrium'].includes(d.kind)) {
+    if (['referral', 'placement', 'welcome', 'upgrade', 'equilibrium', 'signee', 'stockist_upline', 'stockist_rebate'].includes(d.kind)) {
       const base = Number(d.inputs.base_kobo);
       const percent = Number(d.inputs.percentage);
       expect(d.amount_kobo, `${what}: floor(${base} × ${percent} / 100)`).toBe(share(base, percent));

@@ -11,6 +11,7 @@ import { type BonusCause, type BonusHeld, type CompensationEvent, bonusKey, wall
 import type { WalletEvent } from '../wallet/events';
 import { type MemberAtCause, generationRowAt, generationTablesAt, memberAt, packagesAt, placementChildrenAt, settingsAt, sponsorChainAt } from './facts-at-cause';
 import { activationBonuses, equilibriumBonus, repurchaseBonuses, settleHeldBonus, sponsorChainBonuses, type Upline } from './policies';
+import { stockistBonusDeciders } from './stockist-bonuses';
 
 type Trx = Transaction<Database>;
 
@@ -214,11 +215,16 @@ async function decide(trx: Trx, book: BonusBook, recorded: RecordedEvent): Promi
 export const compensationPolicy: Consumer = {
   name: 'compensation',
   kind: 'policy',
-  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'PackagePaymentDeclined', 'MemberRegistrationExpired'],
+  eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'PackagePaymentDeclined', 'MemberRegistrationExpired', ...Object.keys(stockistBonusDeciders)],
   batchSize: 50,
   async apply(trx, events) {
     const book: BonusBook = [];
-    for (const recorded of events) await decide(trx, book, recorded);
+    for (const recorded of events) {
+      // Stockist bonuses (signee, stockist upline, rebate): decided from the cause event's own facts (stockist-bonuses.ts).
+      const stockistDecider = stockistBonusDeciders[recorded.type];
+      if (stockistDecider) await bookBonuses(trx, book, await stockistDecider(trx, recorded), recorded);
+      else await decide(trx, book, recorded);
+    }
     await appendBook(trx, book);
   },
 };

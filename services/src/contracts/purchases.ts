@@ -94,6 +94,8 @@ export const productPurchase = z.object({
   status_reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Whether the order has a code the member may reveal (POST /product-purchases/order-code). */
+  has_order_code: z.boolean().optional(),
   products: z.array(purchaseLine),
 });
 export type ProductPurchase = z.infer<typeof productPurchase>;

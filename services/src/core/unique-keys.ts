@@ -20,3 +20,8 @@ export async function keyOwner(db: Executor, scope: string, key: string): Promis
 export async function releaseKey(db: Executor, scope: string, key: string, owner: string): Promise<void> {
   await sql`delete from unique_keys where scope = ${scope} and key = ${key} and owner = ${owner}`.execute(db);
 }
+
+/** Gives back every key of these scopes an owner holds (an order declined frees its allowance). */
+export async function releaseKeysOwnedBy(db: Executor, scopes: readonly string[], owner: string): Promise<void> {
+  await sql`delete from unique_keys where scope = any(${sql.val(scopes)}::text[]) and owner = ${owner}`.execute(db);
+}

@@ -1,7 +1,7 @@
 import type { Decider } from '../core/command';
 import { RuleViolation } from '../core/errors';
 import { formatNaira } from '../core/money';
-import type { PickupType, ProductPurchaseEvent, ProductPurchaseInitiated, PurchaseLine, PurchasePaymentMethod } from './events';
+import type { PickupType, ProductPurchaseCollected, ProductPurchaseEvent, ProductPurchaseInitiated, PurchaseLine, PurchasePaymentMethod } from './events';
 
 /**
  * A product purchase (BUSINESS-RULES.md §5): priced by the server from the catalogue, then paid
@@ -25,6 +25,18 @@ export const purchaseMessages = {
   alreadyPlaced: 'This purchase has already been placed.',
   declinedCannotPay: 'This purchase\'s payment was declined; it cannot be paid any more.',
   paidCannotDecline: 'This purchase has already been paid.',
+  alreadyCollected: 'This order has already been collected.',
+  notPaidYet: 'This order has not been paid yet.',
+  declined: 'This order was declined.',
+  paidOrderCannotBeDeclined: 'A paid repurchase cannot be declined here; it waits to be collected at a stockist.',
+  pickupAboveAllowance: 'Total selected product price is higher than pickup amount',
+  registrationPickupFirst: 'Your first order must be your registration pick-up.',
+  registrationPickupUsed: 'You have already made your registration pick-up.',
+  noUpgradePickup: 'You have no upgrade pick-up to make: upgrade your package first.',
+  upgradePickupUsed: 'You have already made the pick-up of your latest upgrade.',
+  repurchaseIsPaid: 'A repurchase pick-up is paid for: pay by card, from your wallet or with a payment receipt.',
+  orderCodeUnknown: 'Please enter a valid order code to fetch order details',
+  passwordWrong: 'The password is incorrect.',
 } as const;
 
 export type RequestedLine = { productId: number; qty: number };
@@ -63,7 +75,7 @@ export function checkClientTotals(order: PricedOrder, client: { totalPriceKobo: 
   if (client.totalQuantity !== null && client.totalQuantity !== order.totalQuantity) throw new RuleViolation(purchaseMessages.quantityDiffers(order.totalQuantity), 'total_quantity');
 }
 
-export type PurchaseStatus = 'awaiting_payment' | 'paid' | 'declined';
+export type PurchaseStatus = 'awaiting_payment' | 'paid' | 'declined' | 'collected';
 
 export type PurchaseState =
   | { status: 'none' }
@@ -72,7 +84,11 @@ export type PurchaseState =
 export type PurchaseCommand =
   | { type: 'PlacePurchase'; data: ProductPurchaseInitiated['data'] }
   | { type: 'RecordPayment'; data: { purchase_id: string; payment_method: PurchasePaymentMethod } }
-  | { type: 'RecordPaymentDeclined'; data: { purchase_id: string; payment_id: string; reason: string } };
+  | { type: 'RecordPaymentDeclined'; data: { purchase_id: string; payment_id: string; reason: string } }
+  /** An allowance pick-up (registration or upgrade): placed and covered by the allowance at once. */
+  | { type: 'PlaceAllowancePurchase'; data: ProductPurchaseInitiated['data'] }
+  | { type: 'Collect'; data: Omit<ProductPurchaseCollected['data'], 'purchase_id' | 'member_id' | 'pickup_type' | 'total_price_kobo' | 'lines'> }
+  | { type: 'DeclineClaim'; data: { reason: string } };
 
 export function evolvePurchase(state: PurchaseState, event: ProductPurchaseEvent): PurchaseState {
   if (event.type === 'ProductPurchaseInitiated') return { status: 'awaiting_payment', purchase: event.data };
@@ -81,7 +97,10 @@ export function evolvePurchase(state: PurchaseState, event: ProductPurchaseEvent
     case 'ProductPurchasePaid':
       return { ...state, status: 'paid' };
     case 'ProductPurchasePaymentDeclined':
+    case 'ProductPurchaseClaimDeclined':
       return { ...state, status: 'declined' };
+    case 'ProductPurchaseCollected':
+      return { ...state, status: 'collected' };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;
@@ -94,12 +113,20 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
     if (state.status !== 'none') throw new RuleViolation(purchaseMessages.alreadyPlaced);
     return [{ type: 'ProductPurchaseInitiated', data: command.data }];
   }
+  if (command.type === 'PlaceAllowancePurchase') {
+    if (state.status !== 'none') throw new RuleViolation(purchaseMessages.alreadyPlaced);
+    const d = command.data;
+    return [
+      { type: 'ProductPurchaseInitiated', data: d },
+      { type: 'ProductPurchasePaid', data: { purchase_id: d.purchase_id, member_id: d.member_id, pickup_type: d.pickup_type, total_price_kobo: d.total_price_kobo, total_points: d.total_points, lines: d.lines, payment_method: 'allowance' } },
+    ];
+  }
   if (state.status === 'none') throw new RuleViolation(purchaseMessages.unknown);
   const p = state.purchase;
   switch (command.type) {
     case 'RecordPayment':
       // Paid already (the other of verify and webhook, an admin's second click): nothing more happens.
-      if (state.status === 'paid') return [];
+      if (state.status === 'paid' || state.status === 'collected') return [];
       if (state.status === 'declined') throw new RuleViolation(purchaseMessages.declinedCannotPay);
       return [{
         type: 'ProductPurchasePaid',
@@ -115,8 +142,18 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
       }];
     case 'RecordPaymentDeclined':
       if (state.status === 'declined') return [];
-      if (state.status === 'paid') throw new RuleViolation(purchaseMessages.paidCannotDecline);
+      if (state.status === 'paid' || state.status === 'collected') throw new RuleViolation(purchaseMessages.paidCannotDecline);
       return [{ type: 'ProductPurchasePaymentDeclined', data: { purchase_id: p.purchase_id, payment_id: command.data.payment_id, reason: command.data.reason } }];
+    case 'Collect':
+      if (state.status === 'collected') throw new RuleViolation(purchaseMessages.alreadyCollected);
+      if (state.status === 'declined') throw new RuleViolation(purchaseMessages.declined);
+      if (state.status !== 'paid') throw new RuleViolation(purchaseMessages.notPaidYet);
+      return [{ type: 'ProductPurchaseCollected', data: { purchase_id: p.purchase_id, member_id: p.member_id, pickup_type: p.pickup_type, total_price_kobo: p.total_price_kobo, lines: p.lines, ...command.data } }];
+    case 'DeclineClaim':
+      if (state.status === 'collected') throw new RuleViolation(purchaseMessages.alreadyCollected);
+      if (state.status === 'declined') throw new RuleViolation(purchaseMessages.declined);
+      if (p.payment_method !== 'allowance') throw new RuleViolation(purchaseMessages.paidOrderCannotBeDeclined);
+      return [{ type: 'ProductPurchaseClaimDeclined', data: { purchase_id: p.purchase_id, member_id: p.member_id, pickup_type: p.pickup_type, reason: command.data.reason } }];
     default: {
       const unknownCommand: never = command;
       return unknownCommand;

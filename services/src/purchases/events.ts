@@ -26,6 +26,8 @@ export type ProductPurchaseInitiated = DomainEvent<
     total_points: number;
     total_quantity: number;
     lines: PurchaseLine[];
+    /** The code the member collects the order with (8 characters, unique); absent on purchases placed before codes existed. */
+    order_code?: string;
   }
 >;
 
@@ -49,6 +51,32 @@ export type ProductPurchasePaid = DomainEvent<
 /** An admin declined the payment (a receipt, or a gateway payment of another amount): the purchase will not be paid. */
 export type ProductPurchasePaymentDeclined = DomainEvent<'ProductPurchasePaymentDeclined', { purchase_id: string; payment_id: string; reason: string }>;
 
-export type ProductPurchaseEvent = ProductPurchaseInitiated | ProductPurchasePaid | ProductPurchasePaymentDeclined;
+/**
+ * The order was handed over: by a stockist (who approved it by its code; the stock came off that
+ * stockist's stock and the rebate follows from this event, priced from the facts it carries) or
+ * by an admin (a product claim approved at the head office: no stockist, no rebate).
+ */
+export type ProductPurchaseCollected = DomainEvent<
+  'ProductPurchaseCollected',
+  {
+    purchase_id: string;
+    member_id: string;
+    pickup_type: PickupType;
+    total_price_kobo: number;
+    lines: PurchaseLine[];
+    by: 'stockist' | 'admin';
+    stockist_id: string | null;
+    stockist_member_id: string | null;
+    /** The stockist's package at the approval, and whether the stockist was an active member then. */
+    stockist_package_id: number | null;
+    sales_bonus_percentage: number | null;
+    stockist_active: boolean | null;
+  }
+>;
+
+/** An admin declined a product claim (an allowance pick-up not yet collected): the allowance may be used again. */
+export type ProductPurchaseClaimDeclined = DomainEvent<'ProductPurchaseClaimDeclined', { purchase_id: string; member_id: string; pickup_type: PickupType; reason: string }>;
+
+export type ProductPurchaseEvent = ProductPurchaseInitiated | ProductPurchasePaid | ProductPurchasePaymentDeclined | ProductPurchaseCollected | ProductPurchaseClaimDeclined;
 
 export const purchaseStream = (purchaseId: string) => `purchase-${purchaseId}`;

@@ -6,7 +6,7 @@ import type { ProductPurchaseEvent } from './events';
  * Inline projection: product_purchases and their lines change with the purchase's events, in the
  * command's transaction (the member's purchase history shows an order at once).
  * Statuses: `awaiting_payment` (a card checkout not completed; not listed), `pending` (a receipt
- * awaiting an admin), `processing` (paid, to be picked up at a stockist), `declined`.
+ * awaiting an admin), `processing` (paid, to be picked up at a stockist), `approved` (collected), `declined`.
  */
 export async function projectPurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
@@ -27,6 +27,7 @@ export async function projectPurchases(db: Executor, events: readonly RecordedEv
             total_points: d.total_points,
             total_quantity: d.total_quantity,
             status: d.payment_method === 'pop' ? 'pending' : 'awaiting_payment',
+            order_code: d.order_code ?? null,
             created_at: at,
             updated_at: at,
             global_position: recorded.globalPosition,
@@ -44,7 +45,15 @@ export async function projectPurchases(db: Executor, events: readonly RecordedEv
         await db.updateTable('product_purchases').set({ status: 'processing', payment_method: event.data.payment_method, paid_at: at, updated_at: at }).where('id', '=', event.data.purchase_id).execute();
         break;
       case 'ProductPurchasePaymentDeclined':
+      case 'ProductPurchaseClaimDeclined':
         await db.updateTable('product_purchases').set({ status: 'declined', status_reason: event.data.reason, updated_at: at }).where('id', '=', event.data.purchase_id).execute();
+        break;
+      case 'ProductPurchaseCollected':
+        await db
+          .updateTable('product_purchases')
+          .set({ status: 'approved', stockist_id: event.data.stockist_id, collected_at: at, collected_by: event.data.by, updated_at: at })
+          .where('id', '=', event.data.purchase_id)
+          .execute();
         break;
       default: {
         const unknownEvent: never = event;

@@ -112,12 +112,24 @@ export async function companyFinance(db: Executor) {
     .select(sql<string>`coalesce(sum(coalesce(amount_paid, amount_due)), 0)`.as('total'))
     .where('status', '=', 'approved')
     .executeTakeFirstOrThrow();
+  // Stockist package payments (registration and upgrades) and paid re-stocks (pick-up stock is paid with the package).
+  const stockist = await db
+    .selectFrom('stockist_payments')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('status', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  const restock = await db
+    .selectFrom('stock_purchases')
+    .select(sql<string>`coalesce(sum(total_price), 0)`.as('total'))
+    .where('status', '=', 'approved')
+    .where('pickup_type', '=', 're-stock')
+    .executeTakeFirstOrThrow();
   const paidOut = await db
     .selectFrom('withdrawals')
     .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
     .where('status', '=', 'successful')
     .executeTakeFirstOrThrow();
-  const wallet = Number(received.total);
+  const wallet = Number(received.total) + Number(stockist.total) + Number(restock.total);
   const withdrawals = Number(paidOut.total);
   return { total_company_wallet: koboToNaira(wallet), total_withdrawals: koboToNaira(withdrawals), balance: koboToNaira(wallet - withdrawals) };
 }

@@ -1,5 +1,6 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import CompanyFinanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import StockistIcon from '@mui/icons-material/StorefrontOutlined';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 import { SettingsMenu } from '../settings';
 
@@ -11,6 +12,7 @@ export const Menu = () => {
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
       <RaMenu.Item to={`${basename}/wallet`} primaryText="pos.finance.menu" leftIcon={<CompanyFinanceIcon />} />
+      <RaMenu.Item to={`${basename}/stockist-history`} primaryText="Stockist History" leftIcon={<StockistIcon />} />
       <SettingsMenu />
       <RaMenu.Item to={`${basename}/security`} primaryText="pos.menu.security" leftIcon={<SecurityIcon />} />
     </RaMenu>

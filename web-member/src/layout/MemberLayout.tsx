@@ -28,7 +28,7 @@ import { MemberAvatar } from '../components/DefaultAvatar';
 import { storageUrl } from '../lib/storage';
 import { Logo } from '../components/Logo';
 import { LogoutDialog } from './LogoutDialog';
-import { memberNav } from './nav';
+import { navFor } from './nav';
 
 const DRAWER_WIDTH = 264;
 const SIDEBAR_BG = '#113824';
@@ -64,11 +64,14 @@ function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: 
           </Stack>
         </Box>
       </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+      {navFor(user.is_stockist).map(({ group, items }) => (
+      <Box key={group}>
       <Typography variant="overline" sx={{ px: 3, color: 'rgba(255,255,255,0.45)', fontSize: '0.68rem' }}>
-        Menu
+        {group}
       </Typography>
-      <List component="nav" aria-label="Main" sx={{ px: 1.5, flex: 1 }}>
-        {memberNav.map((item) => (
+      <List component="nav" aria-label={group === 'Menu' ? 'Main' : group} sx={{ px: 1.5 }}>
+        {items.map((item) => (
           <ListItemButton
             key={item.name}
             component={NavLink}
@@ -86,6 +89,9 @@ function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: 
           </ListItemButton>
         ))}
       </List>
+      </Box>
+      ))}
+      </Box>
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.1)' }} />
       <List sx={{ px: 1.5, py: 1.5 }}>
         <ListItemButton onClick={onLogout} sx={{ color: 'inherit', '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' } }}>
@@ -113,7 +119,7 @@ export function MemberLayout() {
 
   const open = desktop ? desktopOpen : mobileOpen;
   const toggle = () => (desktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
-  const title = memberNav.find((n) => location.pathname.startsWith(n.to))?.label ?? '';
+  const title = navFor(user.is_stockist).flatMap((g) => g.items).find((n) => location.pathname.startsWith(n.to))?.label ?? '';
   const openLogout = () => {
     setMobileOpen(false);
     setLogoutOpen(true);

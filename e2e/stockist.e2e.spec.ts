@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleConsumers } from '../services/test/consumers';
+import { tinyPng } from '../services/test/multipart';
+import { creditWallet } from '../services/test/wallet';
+import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, signIn, startMemberApp } from './member-app';
+
+/**
+ * The stockist capability in Chromium (BUSINESS-RULES.md §5): a member orders a repurchase, pays
+ * from the wallet and reveals the order code with their password; a stockist (applied in the
+ * browser, approved by an admin, stock bought and approved) looks the code up, approves it, and
+ * its record shows the stock and the rebate to the kobo.
+ */
+let app: MemberAppTest;
+const settle = () => settleConsumers(app.t.runtime.db);
+
+beforeAll(async () => {
+  app = await startMemberApp();
+}, 120_000);
+afterAll(async () => app?.close());
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function addToCart(page: Page, product: string, qty: number) {
+  await page.getByLabel(`Quantity of ${product}`).fill(String(qty));
+  await page.getByRole('button', { name: `Add ${product}` }).click();
+}
+
+describe('a repurchase collected at a stockist', () => {
+  it('order → wallet payment → order code → stockist approval by code → stock and rebate on the record', async () => {
+    const { http } = app;
+    const admin = await http.adminToken();
+    const signee = await http.activeMember({ referrer: 'herbalhq', package_id: 2 }, { asParent: true });
+    const stockist = await http.activeMember({ referrer: signee.username, package_id: 2 }, { asParent: true });
+    const member = await http.activeMember({ referrer: stockist.username, package_id: 2 });
+    await settle();
+
+    // The stockist applies in the browser: the menu offers Become a Stockist.
+    const sp = await app.newPage(desktop);
+    await signIn(sp, app.base, stockist, /\/user\/dashboard/);
+    await sp.getByRole('link', { name: 'Become a Stockist' }).click();
+    await sp.getByLabel('Store name').fill('Ikeja Herbs');
+    await sp.getByLabel('Store address').fill('12 Allen Avenue, Ikeja');
+    await choose(sp, 'State', 'Lagos');
+    await sp.getByLabel('Store phone').fill('08031234567');
+    await choose(sp, 'Stockist package', /Mini Stockist/);
+    await sp.getByLabel('Signee (username or e-mail)').fill(signee.username);
+    await sp.getByTestId('stockist-preview').filter({ hasText: 'Ikeja Herbs' }).waitFor();
+    await fullShot(sp, 'stockist-apply-desktop');
+    await sp.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: tinyPng() });
+    await sp.getByRole('button', { name: 'Submit application' }).click();
+    await expectToast(sp, /awaits approval/);
+    const application = await app.t.runtime.db.selectFrom('stockists').select(['id', 'payment_id']).where('member_id', '=', stockist.id).executeTakeFirstOrThrow();
+    expect((await http.call('PATCH', `/api/stockists/${application.payment_id}/approve-registration`, { token: admin })).status).toBe(200);
+
+    // Stock: the registration pick-up, bought in the browser, approved by an admin.
+    await sp.reload();
+    await sp.getByRole('link', { name: 'Stock Purchase' }).click();
+    await choose(sp, 'Pick-up type', 'Registration pick-up');
+    await addToCart(sp, 'Moringa Leaf Capsules', 3);
+    await addToCart(sp, 'Black Seed Oil 100 ml', 2);
+    await sp.getByTestId('cart-total').filter({ hasText: '₦49,500.00' }).waitFor();
+    await sp.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(sp, /awaits approval/);
+    const stockPurchase = await app.t.runtime.db.selectFrom('stock_purchases').select('id').where('member_id', '=', stockist.id).executeTakeFirstOrThrow();
+    expect((await http.call('PATCH', `/api/product-purchases/${stockPurchase.id}/approve-stock`, { token: admin })).status).toBe(200);
+    await settle();
+
+    // The member orders a repurchase and pays from the wallet.
+    await creditWallet(app.t.runtime.db, member.id, 5_000_000);
+    await settle();
+    const mp = await app.newPage(desktop);
+    await signIn(mp, app.base, member, /\/user\/dashboard/);
+    await mp.getByRole('link', { name: 'Repurchase' }).click();
+    await mp.getByTestId('stockist-row').filter({ hasText: 'Ikeja Herbs' }).waitFor();
+    // Until the member has a registration pick-up only that type is offered: take it first.
+    await choose(mp, 'Order type', 'Registration pick-up');
+    await addToCart(mp, 'Soursop Leaf Tea', 1);
+    await mp.getByRole('button', { name: 'Submit order' }).click();
+    await expectToast(mp, 'Order placed successfully');
+    await choose(mp, 'Order type', 'Repurchase');
+    await addToCart(mp, 'Moringa Leaf Capsules', 2);
+    await addToCart(mp, 'Black Seed Oil 100 ml', 1);
+    await mp.getByTestId('cart-total').filter({ hasText: '₦29,000.00' }).waitFor();
+    await mp.getByRole('button', { name: 'Pay from wallet' }).click();
+    await expectToast(mp, 'Payment successful');
+    const row = mp.getByTestId('purchase-row').filter({ hasText: '₦29,000.00' });
+    await row.waitFor();
+    await fullShot(mp, 'repurchase-desktop');
+    await row.getByRole('button', { name: 'Order code' }).click();
+    await mp.getByLabel('Your password').fill('wrong password');
+    await mp.getByRole('button', { name: 'Show code' }).click();
+    await expectToast(mp, 'The password is incorrect.');
+    await mp.getByLabel('Your password').fill(member.password);
+    await mp.getByRole('button', { name: 'Show code' }).click();
+    const code = (await mp.getByTestId('order-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    await mp.keyboard.press('Escape');
+
+    // The stockist looks the code up and approves it.
+    await sp.getByRole('link', { name: 'Order Processing' }).click();
+    await sp.getByLabel('Order code').fill(code);
+    await sp.getByRole('button', { name: 'Fetch order' }).click();
+    await sp.getByRole('table', { name: 'Order lines' }).filter({ hasText: 'Black Seed Oil 100 ml' }).waitFor();
+    await sp.getByText(member.email).waitFor();
+    await fullShot(sp, 'stockist-order-desktop');
+    await sp.getByRole('button', { name: 'Approve Order' }).click();
+    await expectToast(sp, 'Order approved successfully');
+    await sp.getByRole('table', { name: 'Processed orders' }).filter({ hasText: '₦29,000.00' }).waitFor();
+    await settle();
+
+    // The record: 3 − 2 = 1 Moringa, 2 − 1 = 1 Black Seed Oil; rebate 5% × ₦29,000 = ₦1,450.00.
+    await sp.getByRole('link', { name: 'Stockist Record' }).click();
+    await expect.poll(() => sp.getByTestId('stat-rebate-wallet').textContent()).toBe('₦1,450.00');
+    await expect.poll(() => sp.getByTestId('stat-rebate').textContent()).toBe('5%');
+    const stock = sp.getByRole('table', { name: 'Stock record' });
+    for (const product of ['Moringa Leaf Capsules', 'Black Seed Oil 100 ml']) {
+      await expect.poll(() => stock.getByRole('row').filter({ hasText: product }).locator('td').nth(2).textContent()).toBe('1');
+    }
+    const quantities = await app.t.runtime.db.selectFrom('stockist_stock').select(['product_id', 'quantity']).where('stockist_id', '=', application.id).orderBy('product_id').execute();
+    expect(quantities.map((q) => q.quantity)).toEqual([1, 1]);
+    const rebate = await app.t.runtime.db.selectFrom('wallet_entries').select(sql<string>`sum(amount)`.as('kobo')).where('member_id', '=', stockist.id).where('kind', '=', 'stockist_rebate').executeTakeFirstOrThrow();
+    expect(Number(rebate.kobo)).toBe(145_000);
+    await sp.getByRole('table', { name: 'Rebate earnings' }).filter({ hasText: '₦1,450.00' }).waitFor();
+    await fullShot(sp, 'stockist-record-desktop');
+
+    // The member's history names the store; the phone layout keeps the Stockist Portal group.
+    await mp.reload();
+    await mp.getByTestId('purchase-row').filter({ hasText: 'Ikeja Herbs' }).waitFor();
+    const phonePage = await app.newPage(phone);
+    await signIn(phonePage, app.base, stockist, /\/user\/dashboard/);
+    await phonePage.goto(`${app.base}/user/stockist-record`);
+    await phonePage.getByTestId('stat-rebate-wallet').filter({ hasText: '₦1,450.00' }).waitFor();
+    await screenfuls(phonePage, 'stockist-record-phone', 3);
+    await phonePage.goto(`${app.base}/user/repurchase`);
+    await phonePage.getByTestId('product-row').first().waitFor();
+    await screenfuls(phonePage, 'repurchase-phone', 3);
+  }, 180_000);
+});
