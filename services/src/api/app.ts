@@ -35,6 +35,7 @@ import { settingsRoutes } from '../settings/routes';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
+import { registerInputGuard } from './input-guard';
 import { operationsRoutes } from './operations';
 
 export type AppOptions = AppServices & {
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock);
   app.decorateRequest('account', null);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(cors, { origin: true, exposedHeaders: ['Content-Range'] });
   await app.register(jwt, { secret: options.config.JWT_SECRET });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requestMetadata } from '../api/context';
 import { authenticate, requireAdmin, requireSelfOrAdmin, requireSignedIn } from '../auth/guards';
 import { envelope } from '../contracts/http';
+import { idField } from '../contracts/fields';
 import {
   initiatePaymentBody,
   initiatedGatewayPayment,
@@ -237,7 +238,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         params: memberParams,
-        querystring: z.object({ package_id: z.coerce.number().int().optional(), id: z.coerce.number().int().optional(), is_upgrade_pickup: z.string().optional() }),
+        querystring: z.object({ package_id: idField('The package id must be a whole number.').optional(), id: idField('The id must be a whole number.').optional(), is_upgrade_pickup: z.string().max(10).optional() }),
         response: { 200: envelope(packageDifferenceShape.nullable()) },
       },
     },
