@@ -5,6 +5,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { isStorableText } from '../contracts/fields';
 import { RuleViolation } from './errors';
 
@@ -85,7 +86,23 @@ export async function checkImage(file: UploadedFile | undefined, field: string):
   const detected = await fileTypeFromBuffer(file.buffer);
   const extension = detected ? imageTypes.get(detected.mime) : undefined;
   if (!detected || !extension) throw new RuleViolation(uploadMessages.notAnImage, field);
-  return { buffer: file.buffer, extension, mime: detected.mime };
+  return { buffer: await reencode(file.buffer, detected.mime, field), extension, mime: detected.mime };
+}
+
+/**
+ * Decodes the image and encodes it afresh in its own format, turned upright: whatever rode along
+ * (HTML or script appended after the image data, a polyglot's second reading, EXIF with the
+ * phone's location) is not in the stored file. An image that does not decode is not an image.
+ */
+async function reencode(buffer: Buffer, mime: string, field: string): Promise<Buffer> {
+  try {
+    // 40 megapixels: a phone photo fits; a decompression bomb does not.
+    const image = sharp(buffer, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
+    const encoded = mime === 'image/png' ? image.png() : mime === 'image/webp' ? image.webp({ quality: 85 }) : image.jpeg({ quality: 85, mozjpeg: true });
+    return await encoded.toBuffer();
+  } catch {
+    throw new RuleViolation(uploadMessages.notAnImage, field);
+  }
 }
 
 /**
