@@ -61,7 +61,25 @@ export function assertStorable(value: unknown, where = ''): void {
   if (field) throw new RuleViolation(`The ${field} contains characters that are not allowed.`, field);
 }
 
+/**
+ * Routes name their guard as `preHandler` (docs/adding-a-capability.md), which Fastify runs after
+ * the schema validation: an anonymous caller's malformed request got the route's 422 (and its
+ * field messages) instead of 401. This moves each route's preHandler to preValidation, so who may
+ * call is decided before anything of the request is looked at. Bodies are parsed by then, so
+ * guards and limits keyed by a body field still see it.
+ */
+function guardsBeforeValidation(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.preHandler) return;
+    const guards = Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const earlier = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [...earlier, ...guards] as typeof route.preValidation;
+    route.preHandler = undefined;
+  });
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
+  guardsBeforeValidation(app);
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
