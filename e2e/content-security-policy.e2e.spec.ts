@@ -60,7 +60,8 @@ describe('the Content-Security-Policy in Chromium', () => {
     const page = await app.newPage(desktop);
     const problems = watch(page);
     await signInAdmin(page, app.base, demoLogins.admin);
-    await page.waitForLoadState('networkidle');
+    await page.getByText('Welcome, Demo Administrator').waitFor();
+    await page.getByText('Payments per month').waitFor();
     await page.screenshot({ path: `${shots}/csp-admin-dashboard-desktop.png` });
     // The receipt, as the approvals screen links it: a signed, short-lived link that loads as an image.
     const admin = await app.http.adminToken();
