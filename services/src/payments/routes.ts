@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requestMetadata } from '../api/context';
 import { authenticate, requireAdmin, requireSelfOrAdmin, requireSignedIn } from '../auth/guards';
 import { envelope } from '../contracts/http';
-import { idField } from '../contracts/fields';
+import { idField, pageNumber } from '../contracts/fields';
 import {
   initiatePaymentBody,
   initiatedGatewayPayment,
@@ -28,7 +28,7 @@ import { applyTransferWebhook, isTransferWebhook } from '../wallet/commands';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
-const listQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1), count: z.string().optional() });
+const listQuery = z.object({ page: pageNumber, count: z.string().optional() });
 const pagedPayments = z.object({ data: z.array(packagePayment), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
 /** `?count` (any value) asks for the number only (seed 002 §7 "count variant"). */
 const listOrCount = z.union([pagedPayments, z.number()]);
