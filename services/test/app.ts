@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type MailCapture, startMailCapture } from '../../infra/src/mail-capture';
 import { type PaystackStandin, startPaystackStandin } from '../../infra/src/paystack-standin';
-import { buildApp } from '../src/api/app';
+import { type AppOptions, buildApp } from '../src/api/app';
 import { type Runtime, createRuntime } from '../src/api/runtime';
 import { loadConfig } from '../src/core/config';
 import type { Consumer } from '../src/core/consumers';
@@ -30,7 +30,7 @@ export type TestApp = {
  * The real api on this file's own database, Redis prefix and mail capture, seeded with the demo
  * company. Requests go through `app.inject`, or a real port with `listen: true`.
  */
-export async function createTestApp(options: { consumers?: readonly Consumer[]; listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { consumers?: readonly Consumer[]; listen?: boolean; env?: Record<string, string>; httpLogger?: AppOptions['httpLogger'] } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCapture();
   const paystack = await startPaystackStandin();
@@ -59,7 +59,7 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
   });
   const runtime = createRuntime(config, pino({ level: 'silent' }), { consumers: options.consumers ?? [], clock: () => clock.now });
   await seedDemoCompany(runtime.commands, clock.now);
-  const app = await buildApp(runtime);
+  const app = await buildApp({ ...runtime, httpLogger: options.httpLogger });
   if (options.listen) {
     // Port 0: the kernel picks a free port at listen, so no other test file can take it first.
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -36,9 +35,12 @@ import { adminWithdrawalRoutes } from '../wallet/admin-routes';
 import { adminPurchaseRoutes } from '../purchases/admin-routes';
 import { settingsRoutes } from '../settings/routes';
 import { stockistRoutes } from '../stockists/routes';
+import { configureStoredFiles, mayServeStoredFile } from '../core/stored-files';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
 import { idempotency } from './idempotency';
+import { registerInputGuard } from './input-guard';
+import { registerSecurityHeaders } from './security-headers';
 import { operationsRoutes } from './operations';
 
 export type AppOptions = AppServices & {
@@ -67,8 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock);
   app.decorateRequest('account', null);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
-  await app.register(cors, { origin: true, exposedHeaders: ['Content-Range'] });
+  await registerSecurityHeaders(app, options.config);
   await app.register(jwt, { secret: options.config.JWT_SECRET });
   await app.register(rateLimit, {
     global: false,
@@ -86,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: { info: { title: 'Herbal Life Network portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI description is always built (the authorization and fuzz tests read it); its page is served only when configured.
+  if (options.config.API_DOCS ?? options.config.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(idempotency);
   // Files are read part by part in the handlers (core/uploads.ts), which check size and content.
   await app.register(multipart, { limits: { fileSize: 500_001, files: 5, fields: 100 } });
@@ -127,11 +131,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Uploaded images (receipts, photos, incentive images) at /storage/..., as the seeds' clients expect. */
+/**
+ * Uploaded images at /storage/..., as the seeds' clients expect: catalogue images for anyone,
+ * receipts and photos only with the signature the API put on their link (core/stored-files.ts).
+ * Every file is sent as an image that cannot be sniffed into anything else or run as a page.
+ */
 async function serveUploads(app: FastifyInstance, config: AppServices['config']): Promise<void> {
   const root = path.resolve(config.UPLOAD_DIR);
   mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, { root, prefix: '/storage/', decorateReply: false, index: false });
+  configureStoredFiles(config.JWT_SECRET);
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/storage/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    allowedPath: (_pathName, _root, request) => mayServeStoredFile((request.raw.url ?? '').split('?')[0] ?? '', request.query as Record<string, unknown>),
+    setHeaders: (reply) => {
+      const name = path.basename((reply.request.raw.url ?? '').split('?')[0] ?? 'file');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      reply.header('Cache-Control', /^\/storage\/(receipts|photos)\//.test(reply.request.raw.url ?? '') ? 'private, max-age=600' : 'public, max-age=86400');
+    },
+  });
 }
 
 /** Serves the built member app at / and the admin app at /admin (client-side routes fall back to index.html). */

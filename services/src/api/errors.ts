@@ -37,6 +37,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
     }
+    const refusal = refusedInput(error);
+    if (refusal) {
+      // The schemas refuse these first; this is the net for a value that slipped past them.
+      request.log.warn({ err: error }, 'input refused by the database or a range check');
+      return reply.status(422).send({ success: false, message: refusal });
+    }
     const fastifyError = error as FastifyError;
     const statusCode = fastifyError.statusCode ?? 500;
     if (statusCode < 500) {
@@ -46,6 +52,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * Errors that mean "this input cannot be used", whatever the route: PostgreSQL's data exceptions
+ * (SQLSTATE class 22: a number out of range, a malformed date, a NUL byte) and program limits
+ * (54: too deep or too complex), and a RangeError from the money conversions. Answered 422.
+ */
+function refusedInput(error: unknown): string | null {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code) && 'severity' in (error as object)) {
+    return 'A value in this request is out of range or malformed.';
+  }
+  if (error instanceof RangeError) return 'A number in this request is out of range.';
+  return null;
 }
 
 function humanMessage(error: FastifyError): string {

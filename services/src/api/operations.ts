@@ -1,10 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
 import type { Redis } from 'ioredis';
 import { type Consumer, consumerLag } from '../core/consumers';
 
-/** /api/health, /api/ready and /metrics (API.md §3). */
+/**
+ * /api/health, /api/ready and /metrics (API.md §3). /api/health is public. /metrics and the
+ * details of /api/ready (consumer lag, database errors) need OPERATIONS_TOKEN as a bearer token
+ * when one is set, and are closed in production without one: anyone else gets /metrics 404 or
+ * 401 and /api/ready's status alone.
+ */
+export function operationsAccess(request: FastifyRequest): 'open' | 'allowed' | 'refused' | 'closed' {
+  const { OPERATIONS_TOKEN: token, NODE_ENV } = request.server.config;
+  if (!token) return NODE_ENV === 'production' ? 'closed' : 'open';
+  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? 'allowed' : 'refused';
+}
+const mayReadOperations = (request: FastifyRequest) => ['open', 'allowed'].includes(operationsAccess(request));
+
 export function operationsRoutes(options: { redis: Redis; consumers: readonly Consumer[] }): FastifyPluginAsync {
   return async (app) => {
     const registry = new client.Registry();
@@ -34,7 +49,7 @@ export function operationsRoutes(options: { redis: Redis; consumers: readonly Co
 
     app.get('/api/health', { schema: { hide: true } }, async () => ({ success: true, message: 'up', data: { uptime_seconds: Math.round(process.uptime()) } }));
 
-    app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
       const checks: Record<string, unknown> = {};
       let ready = true;
       try {
@@ -53,10 +68,14 @@ export function operationsRoutes(options: { redis: Redis; consumers: readonly Co
         ready = false;
         checks.redis = error instanceof Error ? error.message : 'unreachable';
       }
-      return reply.status(ready ? 200 : 503).send({ success: ready, message: ready ? 'ready' : 'not ready', data: checks });
+      const answer = { success: ready, message: ready ? 'ready' : 'not ready' };
+      return reply.status(ready ? 200 : 503).send(mayReadOperations(request) ? { ...answer, data: checks } : answer);
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const access = operationsAccess(request);
+      if (access === 'closed') return reply.status(404).send({ success: false, message: 'No such path: GET /metrics' });
+      if (access === 'refused') return reply.status(401).send({ success: false, message: 'The operations token is required.' });
       for (const lag of await consumerLag(app.db, options.consumers)) {
         consumerBehind.set({ consumer: lag.name }, lag.behind);
         consumerFailed.set({ consumer: lag.name }, lag.status === 'failed' ? 1 : 0);

@@ -2,7 +2,9 @@ import type { FastifyReply } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import { z } from 'zod';
+import { asNumber, isReasonableDate, MAX_INT4 } from '../contracts/fields';
 import { RuleViolation } from '../core/errors';
+import { findUnstorableText, jsonDepth } from './input-guard';
 
 /**
  * The back office's list protocol, ra-data-simple-rest (API.md §2, STYLE.md "The ra-data-simple-rest
@@ -12,7 +14,8 @@ import { RuleViolation } from '../core/errors';
  * `key_neq`, and `q` for the resource's own search.
  */
 
-export const simpleRestQuery = z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional() });
+const MAX_PARAMETER_LENGTH = 10_000;
+export const simpleRestQuery = z.object({ sort: z.string().max(MAX_PARAMETER_LENGTH).optional(), range: z.string().max(MAX_PARAMETER_LENGTH).optional(), filter: z.string().max(MAX_PARAMETER_LENGTH).optional() });
 export type SimpleRestQuery = z.infer<typeof simpleRestQuery>;
 
 /**
@@ -26,14 +29,21 @@ export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit:
 
 const operators = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>' } as const;
 const MAX_PAGE = 500;
+/** Offsets beyond this are not a page anyone can reach (and PostgreSQL's OFFSET is a bigint). */
+const MAX_OFFSET = MAX_INT4;
 
 function parseJson(value: string | undefined, name: string): unknown {
   if (value === undefined || value === '') return undefined;
+  if (value.length > MAX_PARAMETER_LENGTH) throw new RuleViolation(`The ${name} parameter is too long.`, name);
+  if (jsonDepth(value) > 4) throw new RuleViolation(`The ${name} parameter nests too deeply.`, name);
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw new RuleViolation(`The ${name} parameter is not valid JSON.`, name);
   }
+  if (findUnstorableText(parsed)) throw new RuleViolation(`The ${name} parameter contains characters that are not allowed.`, name);
+  return parsed;
 }
 
 /**
@@ -55,7 +65,7 @@ export function parseListRequest(
   // ra-data-simple-rest always sends a range for getList; only getMany (`filter={"id":[...]}`)
   // sends none, and it wants every record it names, not a first page.
   const range = parseJson(query.range, 'range') ?? [0, MAX_PAGE - 1];
-  if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0) || range.length !== 2 || range[1] < range[0]) {
+  if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_OFFSET) || range.length !== 2 || range[1] < range[0]) {
     throw new RuleViolation('The range parameter must look like [0,24].', 'range');
   }
   const [start, end] = range as [number, number];
@@ -83,8 +93,11 @@ export function parseListRequest(
 }
 
 function filterValue(column: ResourceColumn, key: string, value: unknown): string | number {
-  if (column.type === 'number' && (typeof value === 'number' || typeof value === 'string') && value !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (column.type === 'timestamp' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+  if (column.type === 'number') {
+    const n = asNumber(value);
+    if (typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return n;
+  }
+  if (column.type === 'timestamp' && typeof value === 'string' && isReasonableDate(value)) return new Date(value).toISOString();
   if (column.type === 'text' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return String(value);
   throw new RuleViolation(`The filter ${key} must be ${column.type === 'number' ? 'a number' : column.type === 'timestamp' ? 'a date' : 'text'}.`, 'filter');
 }

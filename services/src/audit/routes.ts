@@ -47,7 +47,7 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/events/:id',
-    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: z.object({ id: z.coerce.number().int() }), response: { 200: eventRecord } } },
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').min(0).max(Number.MAX_SAFE_INTEGER, 'The id is too large.') }), response: { 200: eventRecord } } },
     async (request) => {
       const { rows } = await sql<EventRow>`
         select global_position as id, stream_id, type, data, metadata, recorded_at from events where global_position = ${request.params.id}`.execute(app.db);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireSelfOrAdmin } from '../auth/guards';
 import type { BonusKind } from './events';
 import { bonusPage, bonusStats, bonusTotal, heldBonuses, walletOf } from './queries';
+import { pageNumber } from '../contracts/fields';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 
@@ -56,7 +57,7 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet/:id/bonuses',
-    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams, querystring: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }) } },
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams, querystring: z.object({ page: pageNumber }) } },
     async (request) => ({ success: true, message: 'Bonuses', data: await bonusPage(app.db, request.params.id, request.query.page) }),
   );
 };

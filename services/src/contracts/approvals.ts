@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packagePayment } from './payments';
+import { pageNumber } from './fields';
 
 /**
  * The back office's registration and upgrade payment records (seed 002 "Transactions screen",
@@ -87,9 +88,9 @@ export const paidRegistrationsPage = paged(paidRegistration);
 export const packageUpgradesPage = paged(packageUpgrade);
 
 export const approvalsQuery = {
-  page: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }),
+  page: z.object({ page: pageNumber }),
   search: z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
+    page: pageNumber,
     search: z.string().trim().max(100).optional().default(''),
   }),
 };

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { flag, idField, isStorableText, unstorableTextMessage } from './fields';
 
 /**
  * Request and response shapes of /api/auth/*, shared by the api (route schemas) and both web apps
  * (form validation). Field names are the seeds' contract and may not change.
  */
 
-const required = (label: string) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`);
-const email = z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.'));
+const required = (label: string) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`).max(255, `The ${label} may not be greater than 255 characters.`).refine(isStorableText, unstorableTextMessage(label));
+const email = z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(254, 'The email may not be greater than 254 characters.').pipe(z.email('The email must be a valid email address.'));
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -14,7 +15,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 const newPassword = z
   .string({ error: 'The password field is required.' })
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200, 'The password may not be greater than 200 characters.');
+  .max(200, 'The password may not be greater than 200 characters.')
+  .refine(isStorableText, unstorableTextMessage('password'));
 
 export const registerBody = z.object({
   first_name: required('first name').max(100),
@@ -24,15 +26,16 @@ export const registerBody = z.object({
   email,
   phone: required('phone').regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone must be a valid phone number.'),
   /** The *placement* (binary parent). Empty means the company's default code. */
-  referrer: z.string().trim().optional().default(''),
+  referrer: z.string().trim().max(100).refine(isStorableText, unstorableTextMessage('referrer')).optional().default(''),
   /** The *sponsor*. Empty means the sponsor is the placement. */
-  placer: z.string().trim().optional().nullable().transform((v) => v ?? ''),
-  package_id: z.coerce.number({ error: 'The package field is required.' }).int().positive('The package field is required.'),
+  placer: z.string().trim().max(100).refine(isStorableText, unstorableTextMessage('placer')).optional().nullable().transform((v) => v ?? ''),
+  package_id: idField('The package field is required.'),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const loginBody = z.object({ username: required('username'), password: z.string().min(1, 'The password field is required.') });
-export const adminLoginBody = z.object({ email, password: z.string().min(1, 'The password field is required.') });
+const password = z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(200, 'The password may not be greater than 200 characters.').refine(isStorableText, unstorableTextMessage('password'));
+export const loginBody = z.object({ username: required('username'), password });
+export const adminLoginBody = z.object({ email, password });
 
 /**
  * `user_type` is `user` or `admin`; the old admin client sends a misspelt value for reset links, so any
@@ -41,6 +44,7 @@ export const adminLoginBody = z.object({ email, password: z.string().min(1, 'The
 export const userType = z
   .string()
   .trim()
+  .max(20)
   .optional()
   .transform((v, ctx) => {
     if (!v || v.toLowerCase() === 'user') return 'user' as const;
@@ -58,10 +62,10 @@ export const resetPasswordLinkBody = z.object({ email, user_type: userType });
 export const resetPasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
 export const sendTwoFactorBody = z.object({ email, user_type: userType });
 export const authenticateTwoFactorBody = z.object({ email, code, user_type: userType });
-export const changePasswordLinkBody = z.object({ email, old_password: z.string().min(1, 'The old password field is required.'), user_type: userType });
+export const changePasswordLinkBody = z.object({ email, old_password: z.string().min(1, 'The old password field is required.').max(200).refine(isStorableText, unstorableTextMessage('old password')), user_type: userType });
 export const changePasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
 export const adminChangeUserPasswordBody = z.object({ password: newPassword });
-export const toggleTwoFactorBody = z.object({ enable_2fa: z.coerce.boolean() });
+export const toggleTwoFactorBody = z.object({ enable_2fa: flag('two-factor setting') });
 
 /** The signed-in member as the client reads it (seed 000 §3 "Auth user"). */
 export const authUser = z.object({

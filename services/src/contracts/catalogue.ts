@@ -222,7 +222,7 @@ export const productServiceUpdateBody = z.object(productServiceFields).partial()
 export const productServiceQuery = z.object({ service: serviceKind });
 
 /** `{id}` path parameters. */
-export const idParams = z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').positive('The id must be a whole number.') });
+export const idParams = z.object({ id: idField('The id must be a number.', 'The id must be a whole number from 1 to 2147483647.') });
 
 // ---- back-office bodies (ra-data-simple-rest at /api/admin, JSON) ------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberListRow } from './profile';
+import { pageNumber } from './fields';
 
 /**
  * Genealogy and the admin members lists as the portal API shows them (seed 000 §2.8, §2.10, §3
@@ -111,18 +112,18 @@ export const genealogyQuery = z.object({
     .transform((depth) => Math.min(Math.max(depth, 1), GENEALOGY_MAX_DEPTH)),
 });
 
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+export const pageQuery = z.object({ page: pageNumber });
 
 /** GET /users?type&page (admin): the members list tabs of seed 001 §2.10. */
 export const memberListType = z.enum(['all', 'active', 'inactive', 'stockist']);
 export type MemberListType = z.infer<typeof memberListType>;
 export const memberListQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageNumber,
   type: memberListType.catch('all').default('all'),
 });
 /** GET /users/search?search&page (admin): first name, last name, full name, username, e-mail or package name. */
 export const memberSearchQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageNumber,
   search: z.string().trim().max(100).optional().default(''),
 });
 export const memberListPage = paged(memberListRow);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields';
+import { idField, pageNumber } from './fields';
 
 /**
  * Incentive claims as the portal API shows them (seed 000 §2.5, §3, §7; seed 001 §2 member detail;
@@ -79,7 +79,7 @@ export const pagedIncentiveClaims = z.object({
 
 /** GET /incentive-claims/all: `status` defaults to processing (the requests waiting for an admin); `all` lists every claim. */
 export const incentiveClaimsQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageNumber,
   status: z.enum(['processing', 'approved', 'declined', 'all'], { error: 'The status must be processing, approved, declined or all.' }).default('processing'),
 });
 

@@ -1,37 +1,48 @@
 import { z } from 'zod';
+import { asNumber, isWholeKobo, MAX_INT4, MAX_NAIRA, optionalText } from './fields';
 
 /**
  * Package payments as the portal API shows them (seed 000 §7 "Initiate payment", seed 002 §3
  * "Package payment"): money in naira.
  */
 const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+/** What the client showed, in naira: a decimal amount of whole kobo (never "0x7d0", never rounded). */
 const optionalNumber = z.union([z.number(), z.string()]).optional().nullable().transform((v, ctx) => {
   if (v === undefined || v === null || v === '') return null;
-  const n = Number(v);
-  if (!Number.isFinite(n)) {
-    ctx.addIssue({ code: 'custom', message: 'The amount must be a number.' });
+  const n = asNumber(v);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > MAX_NAIRA) {
+    ctx.addIssue({ code: 'custom', message: 'The amount must be an amount in naira.' });
+    return z.NEVER;
+  }
+  if (!isWholeKobo(n)) {
+    ctx.addIssue({ code: 'custom', message: 'The amount may have at most two decimals (whole kobo).' });
     return z.NEVER;
   }
   return n;
 });
+/** A package id read loosely (the seeds send it several ways), but only a catalogue id or nothing. */
+const packageIdOrNull = (v: unknown): number | null => {
+  const n = asNumber(v);
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_INT4 ? n : null;
+};
 /** meta_data carries the package id: a number, a digit string, or an object with package_id. */
 const packageReference = z.unknown().optional().transform((v): number | null => {
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'object' && 'package_id' in (v as object)) return Number((v as { package_id: unknown }).package_id) || null;
+  if (typeof v === 'object' && 'package_id' in (v as object)) return packageIdOrNull((v as { package_id: unknown }).package_id);
   if (typeof v === 'string' && v.trim().startsWith('{')) {
     try {
-      return Number((JSON.parse(v) as { package_id?: unknown }).package_id) || null;
+      return packageIdOrNull((JSON.parse(v) as { package_id?: unknown }).package_id);
     } catch {
       return null;
     }
   }
-  return Number(v) || null;
+  return packageIdOrNull(v);
 });
 
 export const initiatePaymentBody = z.object({
   amount: optionalNumber,
-  description: z.string().max(500).optional().default(''),
-  txn_source: z.string().optional().default('package_payment'),
+  description: optionalText('description', 500).optional().default(''),
+  txn_source: z.string().max(50).optional().default('package_payment'),
   is_upgrade: flag.optional().default(false),
   meta_data: packageReference,
   payment_type: z.enum(['payment_gateway', 'pop'], { error: 'Choose how to pay: payment_gateway or pop.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './fields';
 
 /**
  * Global profit and profit pool as the portal API shows them (seed 000 §2.7, §7; seed 002 §7
@@ -15,7 +16,7 @@ export const pagedGlobalProfits = paged(globalProfitRow);
 export const profitPoolRow = z.object({ id: z.number(), profit: z.number(), amount: z.number(), month: z.string(), created_at: z.string() });
 export const pagedProfitPools = paged(profitPoolRow);
 
-export const sharesPageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+export const sharesPageQuery = z.object({ page: pageNumber });
 
 /**
  * The admin totals' `type` (seed 002 §7 "query type", its values not shown): the period the total

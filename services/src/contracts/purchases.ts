@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asNumber, MAX_INT4 } from './fields';
 
 /**
  * Product purchases as the portal API shows them (seed 000 §3 "Purchase or order", §7 "Initiate
@@ -27,15 +28,20 @@ const pickupType = z
 const optionalNumber = (label: string) =>
   z.union([z.number(), z.string()]).optional().nullable().transform((v, ctx) => {
     if (v === undefined || v === null || v === '') return null;
-    const n = Number(v);
-    if (!Number.isFinite(n)) {
+    const n = asNumber(v);
+    if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER / 100) {
       ctx.addIssue({ code: 'custom', message: `The ${label} must be a number.` });
       return z.NEVER;
     }
     return n;
   });
 
-const numberOf = (value: unknown): number => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN);
+const numberOf = (value: unknown): number => {
+  const n = asNumber(value);
+  return typeof n === 'number' ? n : Number.NaN;
+};
+/** Product ids are catalogue ids; quantities 1 to 10,000 a line. */
+const MAX_LINE_QUANTITY = 10_000;
 
 /**
  * The cart: a list (or its JSON text, as multipart sends it) of lines naming the product by `id`
@@ -61,6 +67,12 @@ const products = z.unknown().optional().transform((value, ctx): Array<{ productI
     const line = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     const nested = line.product && typeof line.product === 'object' ? (line.product as Record<string, unknown>).id : undefined;
     return { productId: numberOf(line.id ?? line.product_id ?? nested), qty: numberOf(line.qty ?? line.product_qty ?? line.quantity) };
+  }).filter((line, index, lines) => {
+    if (index === 0 && lines.length > 200) ctx.addIssue({ code: 'custom', message: 'An order may have at most 200 lines.' });
+    // Below 1, fractions and unknown products are the decider's (its messages); beyond these bounds no catalogue goes.
+    if (Math.abs(line.productId) > MAX_INT4) ctx.addIssue({ code: 'custom', message: 'A selected product is not in the catalogue.' });
+    else if (line.qty > MAX_LINE_QUANTITY) ctx.addIssue({ code: 'custom', message: `Each quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.` });
+    return true;
   });
 });
 

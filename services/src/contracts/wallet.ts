@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nairaAmount as strictNaira, optionalText } from './fields';
 
 /**
  * Withdrawals, payouts and company finance as the portal API shows them (seed 000 §3
@@ -6,11 +7,7 @@ import { z } from 'zod';
  */
 
 /** A naira amount sent as a number or a digit string; anything else gets `message`. */
-const nairaAmount = (message: string, options: { allowZero?: boolean } = {}) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: message }).refine((n) => Number.isFinite(n) && (options.allowZero ? n >= 0 : n > 0), { message }),
-  );
+const nairaAmount = (message: string, options: { allowZero?: boolean } = {}) => strictNaira('amount', { invalid: message, positive: !options.allowZero });
 
 export const initiateWithdrawalBody = z.object({ amount: nairaAmount('withdrawal amount is invalid') });
 export type InitiateWithdrawalBody = z.input<typeof initiateWithdrawalBody>;
@@ -22,8 +19,8 @@ export type WithdrawalAmountBody = z.input<typeof withdrawalAmountBody>;
 /** Admin "Make payout" (seed 001 §2.11): the form's narration is sent as `reason` (either name is read). */
 export const bankTransferBody = z.object({
   amount: nairaAmount('The amount must be a number above zero.'),
-  reason: z.string().max(200).optional(),
-  narration: z.string().max(200).optional(),
+  reason: optionalText('reason', 200).optional(),
+  narration: optionalText('narration', 200).optional(),
 });
 export type BankTransferBody = z.input<typeof bankTransferBody>;
 

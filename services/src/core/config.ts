@@ -25,6 +25,15 @@ const configSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().default('sk_test_local_standin_secret'),
   /** Registrations accepted from one address per 15 minutes (an office behind one address registers several). */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  NODE_ENV: z.string().default('development'),
+  /** Origins allowed to call the api from a browser (comma-separated). Empty: same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Bearer token for /metrics and the detailed /api/ready. Required for them in production; without it they are closed there. */
+  OPERATIONS_TOKEN: z.string().optional(),
+  /** The OpenAPI page at /api/docs: on by default in development, off in production unless set. */
+  API_DOCS: z.stringbool().optional(),
+  /** Extra origins the member app may frame (the card provider's checkout), comma-separated; the gateway's own origin is always allowed. */
+  CHECKOUT_ORIGINS: z.string().default('https://checkout.paystack.com'),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };

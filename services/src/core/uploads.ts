@@ -5,6 +5,8 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { isStorableText } from '../contracts/fields';
 import { RuleViolation } from './errors';
 
 /**
@@ -44,6 +46,18 @@ export async function readForm(request: FastifyRequest): Promise<MultipartForm> 
   // throwFileSizeLimit off: an oversize file is marked truncated (answered below with the seeds'
   // 422 message) instead of failing the whole request with multipart's own 413.
   const options = { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 5, fields: 100 }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+  try {
+    await readParts(request, options, fields, files);
+  } catch (error) {
+    // busboy's own errors (a truncated body, a malformed part header) carry no status: the
+    // request is malformed, not our failure. Fastify's (limits, content type) carry theirs.
+    if ((error as { statusCode?: number }).statusCode || error instanceof RuleViolation) throw error;
+    throw new RuleViolation('The upload was cut off or malformed. Please try again.');
+  }
+  return { fields, files };
+}
+
+async function readParts(request: FastifyRequest, options: Parameters<FastifyRequest['parts']>[0], fields: Record<string, string>, files: Record<string, UploadedFile>): Promise<void> {
   for await (const part of request.parts(options)) {
     if (part.type === 'file') {
       const file = part as MultipartFile;
@@ -58,10 +72,11 @@ export async function readForm(request: FastifyRequest): Promise<MultipartForm> 
       }
     } else {
       const value = (part as MultipartValue).value;
-      fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+      const text = typeof value === 'string' ? value : String(value);
+      if (!isStorableText(part.fieldname) || !isStorableText(text)) throw new RuleViolation(`The ${isStorableText(part.fieldname) ? part.fieldname : 'form'} contains characters that are not allowed.`, part.fieldname);
+      fields[part.fieldname] = text;
     }
   }
-  return { fields, files };
 }
 
 /** Checks an image by size and content; answers the seeds' message for a file over 500 kB. */
@@ -71,7 +86,23 @@ export async function checkImage(file: UploadedFile | undefined, field: string):
   const detected = await fileTypeFromBuffer(file.buffer);
   const extension = detected ? imageTypes.get(detected.mime) : undefined;
   if (!detected || !extension) throw new RuleViolation(uploadMessages.notAnImage, field);
-  return { buffer: file.buffer, extension, mime: detected.mime };
+  return { buffer: await reencode(file.buffer, detected.mime, field), extension, mime: detected.mime };
+}
+
+/**
+ * Decodes the image and encodes it afresh in its own format, turned upright: whatever rode along
+ * (HTML or script appended after the image data, a polyglot's second reading, EXIF with the
+ * phone's location) is not in the stored file. An image that does not decode is not an image.
+ */
+async function reencode(buffer: Buffer, mime: string, field: string): Promise<Buffer> {
+  try {
+    // 40 megapixels: a phone photo fits; a decompression bomb does not.
+    const image = sharp(buffer, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
+    const encoded = mime === 'image/png' ? image.png() : mime === 'image/webp' ? image.webp({ quality: 85 }) : image.jpeg({ quality: 85, mozjpeg: true });
+    return await encoded.toBuffer();
+  } catch {
+    throw new RuleViolation(uploadMessages.notAnImage, field);
+  }
 }
 
 /**

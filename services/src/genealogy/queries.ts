@@ -6,6 +6,7 @@ import { NotFound } from '../core/errors';
 import type { PlacementLeg } from '../membership/events';
 import { downlineRange } from './paths';
 import { SPONSOR_GENERATIONS } from './projections';
+import { storedFileLink } from '../core/stored-files';
 
 /**
  * Reads of the genealogy tables (docs/genealogy.md). Every read is bounded by what it returns, not
@@ -46,7 +47,7 @@ export async function uplineDetailsOf(db: Executor, memberId: string): Promise<U
   const row = rows[0];
   if (!row) throw new NotFound(memberNotFound);
   if (!row.uuid) return null;
-  return { uuid: row.uuid, package: row.package ?? null, first_name: row.first_name!, last_name: row.last_name!, email: row.email!, username: row.username!, photo_path: row.photo_path ?? null };
+  return { uuid: row.uuid, package: row.package ?? null, first_name: row.first_name!, last_name: row.last_name!, email: row.email!, username: row.username!, photo_path: storedFileLink(row.photo_path ?? null) };
 }
 
 type DownlineRow = {
@@ -83,7 +84,7 @@ const toDirectDownline = (row: DownlineRow): DirectDownline => ({
   package: row.package,
   package_id: row.package_id,
   downlines: row.downline_count ?? 0,
-  photo_path: row.photo_path,
+  photo_path: storedFileLink(row.photo_path),
   leg: row.placement_leg,
   active: row.active,
 });
@@ -178,7 +179,7 @@ export async function genealogyTreeOf(db: Executor, memberId: string, depth: num
       left_count: row.left_count ?? 0,
       right_count: row.right_count ?? 0,
       downlines: row.downline_count ?? 0,
-      photo_path: row.photo_path,
+      photo_path: storedFileLink(row.photo_path),
       leg: row.placement_leg,
       level: row.level,
       children: [],
@@ -257,7 +258,7 @@ export async function memberListPage(db: Executor, filter: MemberListFilter, pag
     package_id: row.package_id,
     package_name: row.package_name,
     rank_id: row.rank_id,
-    photo_path: row.photo_path,
+    photo_path: storedFileLink(row.photo_path),
     created_at: row.created_at.toISOString(),
     is_stockist: row.is_stockist,
     // Stockist registrations are another capability's; until it records them there is none to show.

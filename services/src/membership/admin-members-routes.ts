@@ -5,6 +5,7 @@ import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRes
 import { requireAdmin } from '../auth/guards';
 import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
 import { NotFound } from '../core/errors';
+import { storedFileLink } from '../core/stored-files';
 
 /**
  * The back office's members resource (seed 001 §2.10, §3.11; API.md §2): GET /api/admin/members
@@ -86,7 +87,7 @@ const toRecord = (row: MemberRow): AdminMember => ({
   package_name: row.package_name,
   rank_id: row.rank_id,
   rank_name: row.rank_name,
-  photo_path: row.photo_path,
+  photo_path: storedFileLink(row.photo_path),
   created_at: row.created_at.toISOString(),
   status: row.status,
   is_stockist: row.is_stockist,

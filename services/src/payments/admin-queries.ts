@@ -5,6 +5,7 @@ import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
 import type { PackagePaymentStatus } from '../database';
 import { awaitingDecision, paymentToApi } from './queries';
+import { storedFileLink } from '../core/stored-files';
 
 /**
  * Reads for the back office's Registration History tab (seed 002 "Transactions screen"): package
@@ -72,7 +73,7 @@ function adminPayment(row: PaymentRow): AdminPackagePayment {
   const payment = paymentToApi(row);
   const method = row.method === 'payment_gateway' ? 'card' : row.method === 'pop' ? 'receipt' : 'wallet';
   const queue = awaitingDecision.includes(row.status as PackagePaymentStatus) ? 'pending' : row.method === 'pop' ? 'history' : 'other';
-  const receiptUrl = row.receipt_path ? `/${row.receipt_path.replace(/^\/+/, '')}` : null;
+  const receiptUrl = row.receipt_path ? storedFileLink(`/${row.receipt_path.replace(/^\/+/, '')}`) : null;
   return { ...payment, member_id: row.member_id, full_name: `${row.first_name} ${row.last_name}`, method, queue, receipt_url: receiptUrl, held_bonuses: koboToNaira(Number(row.held_kobo ?? 0)) };
 }
 

@@ -2,6 +2,7 @@ import type { PackageDifference, PackagePayment } from '../contracts/payments';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
 import type { PackagePaymentStatus } from '../database';
+import { storedFileLink } from '../core/stored-files';
 
 export const PAGE_SIZE = 20;
 
@@ -44,7 +45,7 @@ export function paymentToApi(row: PaymentRow): PackagePayment {
     narration: row.description,
     description: row.description,
     reference: row.reference,
-    payment_receipt: row.receipt_path,
+    payment_receipt: storedFileLink(row.receipt_path),
     created_at: row.created_at.toISOString(),
     decided_at: row.decided_at?.toISOString() ?? null,
   };

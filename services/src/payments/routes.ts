@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requestMetadata } from '../api/context';
 import { authenticate, requireAdmin, requireSelfOrAdmin, requireSignedIn } from '../auth/guards';
 import { envelope } from '../contracts/http';
+import { idField, pageNumber } from '../contracts/fields';
 import {
   initiatePaymentBody,
   initiatedGatewayPayment,
@@ -27,7 +28,7 @@ import { applyTransferWebhook, isTransferWebhook } from '../wallet/commands';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
-const listQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1), count: z.string().optional() });
+const listQuery = z.object({ page: pageNumber, count: z.string().optional() });
 const pagedPayments = z.object({ data: z.array(packagePayment), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
 /** `?count` (any value) asks for the number only (seed 002 §7 "count variant"). */
 const listOrCount = z.union([pagedPayments, z.number()]);
@@ -237,7 +238,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         params: memberParams,
-        querystring: z.object({ package_id: z.coerce.number().int().optional(), id: z.coerce.number().int().optional(), is_upgrade_pickup: z.string().optional() }),
+        querystring: z.object({ package_id: idField('The package id must be a whole number.').optional(), id: idField('The id must be a whole number.').optional(), is_upgrade_pickup: z.string().max(10).optional() }),
         response: { 200: envelope(packageDifferenceShape.nullable()) },
       },
     },

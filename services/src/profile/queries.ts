@@ -3,6 +3,7 @@ import type { MemberListRow, MemberProfile, ProfileDetails } from '../contracts/
 import type { Executor } from '../core/db';
 import { NotFound } from '../core/errors';
 import type { MemberProfilesTable, MembersTable } from '../database';
+import { storedFileLink } from '../core/stored-files';
 
 type MemberRow = Selectable<MembersTable>;
 type ProfileRow = Selectable<MemberProfilesTable>;
@@ -30,7 +31,7 @@ export const isActiveMember = (member: MemberRow) => member.activated_at !== nul
 
 function toProfileDetails(member: MemberRow, profile: ProfileRow | undefined): ProfileDetails {
   return {
-    photo_path: profile?.photo_path ?? null,
+    photo_path: storedFileLink(profile?.photo_path ?? null),
     address: profile?.address ?? null,
     gender: profile?.gender ?? null,
     bank_name: profile?.bank_name ?? null,
@@ -79,7 +80,7 @@ export async function memberListRowOf(db: Executor, memberId: string): Promise<M
     package_id: member.package_id,
     package_name: member.package_name,
     rank_id: member.rank_id,
-    photo_path: profile?.photo_path ?? null,
+    photo_path: storedFileLink(profile?.photo_path ?? null),
     created_at: member.created_at.toISOString(),
     is_stockist: member.is_stockist,
     // Stockist registrations are another capability's; until it records one there is none to show.

@@ -4,9 +4,10 @@ import { requireSelfOrAdmin } from '../auth/guards';
 import { envelope } from '../contracts/http';
 import { pagedProductPurchases } from '../contracts/purchases';
 import { purchaseHistory } from './queries';
+import { pageNumber } from '../contracts/fields';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+const pageQuery = z.object({ page: pageNumber });
 
 /**
  * Product purchases. A repurchase is placed and paid through POST /payments/initiate or PATCH

@@ -11,10 +11,11 @@ import { koboToNaira, nairaToKobo } from '../core/money';
 import { derivedId, requestWithdrawal, sendWithdrawalQuietly, setStandingWithdrawalAmount } from './commands';
 import type { WithdrawalKind } from './events';
 import { companyFinance, findWithdrawal, pageWithdrawals, pendingWithdrawals, withdrawalTotals } from './queries';
+import { pageNumber } from '../contracts/fields';
 
 const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 const withdrawalParams = z.object({ id: z.uuid({ error: 'Withdrawal not found.' }) });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+const pageQuery = z.object({ page: pageNumber });
 const searchQuery = pageQuery.extend({ search: z.string().max(100).optional().default('') });
 
 export const walletSuccessMessages = {

@@ -19,6 +19,7 @@ import {
 import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
+import { safeExporter } from '../common/csvExporter';
 
 const statuses = ['processing', 'approved', 'declined'] as const;
 const statusChoices = statuses.map((id) => ({ id, name: `pos.incentives.claims.status.${id}` }));
@@ -94,6 +95,7 @@ const Empty = () => {
 export const IncentiveClaimList = () => (
   <List
     title="pos.incentives.claims.title"
+    exporter={safeExporter}
     filters={claimFilters}
     filterDefaultValues={{ status: 'processing' }}
     sort={{ field: 'created_at', order: 'ASC' }}

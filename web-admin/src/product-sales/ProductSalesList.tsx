@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { DataTable, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
 import { formatNaira, nairaOptions } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
+import { safeExporter } from '../common/csvExporter';
 
 type SalesSum = { total: number; total_qty: number; count: number };
 
@@ -53,6 +54,7 @@ const Empty = () => {
 export const ProductSalesList = () => (
   <List
     title="pos.finance.sales.title"
+    exporter={safeExporter}
     sort={{ field: 'period', order: 'DESC' }}
     perPage={25}
     actions={

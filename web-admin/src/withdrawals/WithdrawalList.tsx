@@ -16,6 +16,7 @@ import { nairaOptions } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
 import { WithdrawalStatusField } from './WithdrawalStatusField';
 import { WithdrawalTotals } from './WithdrawalTotals';
+import { safeExporter } from '../common/csvExporter';
 
 /** A day on the company's calendar (Lagos, UTC+1): from its first instant, or until its last. */
 const lagosDay = (edge: 'start' | 'end') => ({
@@ -64,6 +65,7 @@ const Empty = () => {
 export const WithdrawalList = () => (
   <List
     title="pos.finance.withdrawals.title"
+    exporter={safeExporter}
     filters={filters}
     sort={{ field: 'created_at', order: 'DESC' }}
     perPage={25}
