@@ -60,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('mailer', options.mailer);
+  app.decorate('outbox', options.outbox);
   app.decorate('gateway', options.gateway);
   app.decorate('commands', options.commands);
   app.decorate('clock', options.clock);

@@ -17,6 +17,8 @@ export const codeMessages = {
   invalid: 'The code is invalid.',
   expired: 'The code has expired; please request a new one.',
   tooManyTries: 'Too many wrong codes; please request a new one.',
+  /** The one answer of the anonymous code checks (e-mail confirmation, password reset): it must not tell a real account from none. */
+  rejected: 'The code is invalid or has expired. Please check it or request a new one.',
 } as const;
 
 function hashCode(pepper: string, kind: AccountKind, accountId: string, purpose: CodePurpose, code: string): string {
@@ -106,4 +108,27 @@ export async function hasRecentPasswordStep(db: Executor, account: { kind: Accou
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The anonymous flows' code check: the same work and the same answer whether the account exists,
+ * its code was wrong, expired, used up or never sent (docs/security-auth.md, threat A6).
+ */
+export async function consumeCodeAnonymously(
+  db: Executor,
+  pepper: string,
+  account: { kind: AccountKind; id: string } | null,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<void> {
+  // An account that does not exist is looked up like one that does (a nil id finds no code).
+  const target = account ?? { kind: 'member' as const, id: '00000000-0000-0000-0000-000000000000' };
+  try {
+    await consumeCode(db, pepper, target, purpose, code, now);
+  } catch (error) {
+    if (error instanceof RuleViolation) throw new RuleViolation(codeMessages.rejected, 'code');
+    throw error;
+  }
+  if (!account) throw new RuleViolation(codeMessages.rejected, 'code');
 }
