@@ -161,7 +161,7 @@ describe('one-time codes', () => {
     t.mail.clear();
     const unknown = await call('POST', '/api/auth/reset-password-link', { body: { email: 'nobody@example.test', user_type: 'user' } });
     expect(unknown).toMatchObject({ status: 200, body: { message: 'Reset password code has been sent to your email address' } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.mailDelivery.settled();
     expect(t.mail.messages()).toHaveLength(0);
   });
 });
@@ -225,7 +225,7 @@ describe('two-factor sign-in', () => {
     t.mail.clear();
     // Knowing the address is not enough: no password step yet, so no code is sent.
     await call('POST', '/api/auth/send-2fa-verification-email', { body: { email: member.email, user_type: 'user' } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.mailDelivery.settled();
     expect(t.mail.messages()).toHaveLength(0);
 
     const login = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
