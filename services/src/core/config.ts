@@ -99,7 +99,9 @@ function secretProblem(name: string, value: string | undefined): string | null {
   return null;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`ADMIN_PASSWORD=` in a compose file) counts as unset.
+  const env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const isProduction = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
   if (isProduction) {
     const problems = [

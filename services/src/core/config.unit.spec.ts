@@ -62,3 +62,12 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('true')).toThrow(/give the number of proxies/);
   });
 });
+
+describe('empty variables', () => {
+  it('count as unset (a compose file passes ADMIN_PASSWORD= when the operator gave none)', () => {
+    const config = loadConfig({ ADMIN_PASSWORD: '', ROOT_EMAIL: '', TRUST_PROXY: '', PUBLIC_URL: '' });
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.ROOT_EMAIL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+});
