@@ -250,15 +250,16 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     for (const [url, email] of [['/api/auth/reset-password-link', real.email], ['/api/auth/resend-email-confirmation', pending.email]] as const) {
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 15; i++) {
+      for (let i = 0; i < 21; i++) {
         const a = await timed(url, email);
         const b = await timed(url, `nobody-${i}-${email}`);
         expect(a.answer).toEqual(b.answer);
         known.push(a.ms);
         unknown.push(b.ms);
       }
-      // Before the outbox the real account's answer waited ~100 ms for the mail server.
-      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+      // Before the outbox the real account's answer waited ~100 ms for the mail server; both now
+      // make one Redis write, so only scheduling noise separates them.
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
     }
   });
 });
