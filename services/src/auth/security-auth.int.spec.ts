@@ -153,6 +153,18 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     expect(session.ip).toBe('192.0.2.44');
   });
 
+  it('compares at most five guesses of one code, even when twenty arrive at once', async () => {
+    const member = http.newMember();
+    expect((await http.call('POST', '/api/auth/register', { body: member })).status).toBe(200);
+    const code = await codeMailedTo(t.mail, member.email);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => http.call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code: guess }, headers: { 'x-forwarded-for': nextAddress() } })));
+    expect(answers.every((a) => a.status === 422 && a.body.message === codeMessages.rejected)).toBe(true);
+    const row = await t.runtime.db.selectFrom('one_time_codes').innerJoin('members', 'members.id', 'one_time_codes.account_id').select('one_time_codes.attempts').where('members.email', '=', member.email).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect((await http.call('POST', '/api/auth/email-confirmation', { body: { email: member.email, code }, headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(422);
+  });
+
   it('locks an account after five wrong passwords from forty addresses, refuses even the right one meanwhile, and mails the owner once', async () => {
     const member = await http.registeredMember();
     t.mail.clear();
@@ -171,7 +183,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     expect((await login(member.username, member.password)).status).toBe(200);
     // A success clears the count: five more tries before the next lock.
     for (let i = 0; i < 4; i++) expect((await login(member.username, `again ${i}`)).status).toBe(422);
-  });
+  }, 120_000);
 
   it('backs off longer after each further failure', async () => {
     const member = await http.registeredMember();
@@ -179,14 +191,14 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     t.clock.advanceMinutes(2);
     expect((await login(member.username, 'wrong 6')).status).toBe(422);
     expect((await login(member.username, member.password)).body.message).toBe('Too many failed sign-ins. Please try again in 2 minute(s), or reset your password.');
-  });
+  }, 120_000);
 
   it('counts concurrent guesses one by one: twenty at once get exactly five password checks', async () => {
     const member = await http.registeredMember();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(member.email, `parallel guess ${i}`)));
     expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
-  });
+  }, 120_000);
 
   it('locks a name that matches no account exactly like a real one', async () => {
     const member = await http.registeredMember();
@@ -197,7 +209,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       ghost.push(await login(`ghost${member.username}`, `nope ${i}`));
     }
     expect(ghost.map((a) => [a.status, a.body.message])).toEqual(real.map((a) => [a.status, a.body.message]));
-  });
+  }, 120_000);
 
   it('locks admin and finance sign-ins the same way', async () => {
     for (const who of ['admin', 'finance'] as const) {
@@ -208,7 +220,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     }
     t.clock.advanceMinutes(2);
     expect((await http.call('POST', '/api/auth/admin-login', { body: demoLogins.admin, headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(200);
-  });
+  }, 120_000);
 
   it('a password reset ends a lock set by someone else’s guesses', async () => {
     const member = await http.registeredMember();
@@ -219,7 +231,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     const code = await codeMailedTo(t.mail, member.email, /Reset/);
     expect((await http.call('POST', '/api/auth/reset-password', { body: { email: member.email, code, password: 'my fresh password', user_type: 'user' } })).status).toBe(200);
     expect((await login(member.username, 'my fresh password')).status).toBe(200);
-  });
+  }, 120_000);
 
   it('sends at most five code mails an hour to one address, however many addresses ask', async () => {
     const member = await http.registeredMember();
@@ -283,5 +295,5 @@ describe('password spraying (a low global cap for the test)', () => {
     expect((await http.call('POST', '/api/auth/admin-login', { body: demoLogins.admin, headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(429);
     t.clock.advanceMinutes(16);
     expect((await http.call('POST', '/api/auth/login', { body: { username: demoLogins.root.username, password: demoLogins.root.password }, headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(200);
-  });
+  }, 120_000);
 });
