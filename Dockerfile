@@ -10,6 +10,10 @@ COPY web-admin/package.json web-admin/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-ENV NODE_ENV=production PORT=3000
+# Production: the api and the worker refuse to start without JWT_SECRET, CODE_PEPPER and
+# PAYSTACK_SECRET_KEY (random, 32+ characters; never the published defaults), and an empty
+# database needs ADMIN_EMAIL (plus ADMIN_PASSWORD, or a printed setup link). Behind a load
+# balancer set TRUST_PROXY to its hop count (1) or addresses. See README "Production".
+ENV NODE_ENV=production PORT=3000 TRUST_PROXY=false
 EXPOSE 3000
 CMD ["npx", "tsx", "services/src/api/server.ts"]

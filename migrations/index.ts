@@ -15,6 +15,7 @@ import * as incentiveClaims from './2026_11_22_12_00_00_incentive_claims';
 import * as moneyAsOfCause from './2026_11_25_00_00_00_money_as_of_cause';
 import * as cyclesPeriodicRunTotals from './2026_11_25_cycles_00_periodic_run_totals';
 import * as stockists from './2026_11_25_stockist_00_stockists';
+import * as secAuthMailOutbox from './2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_00_00_00_money_as_of_cause': moneyAsOfCause,
   '2026_11_25_cycles_00_periodic_run_totals': cyclesPeriodicRunTotals,
   '2026_11_25_stockist_00_stockists': stockists,
+  '2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles': secAuthMailOutbox,
 };

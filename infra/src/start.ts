@@ -95,6 +95,9 @@ async function main() {
   }
 
   env.LOG_LEVEL ??= 'warn';
+  // The demo company (and its printed logins) is for this machine only; never in production.
+  const demo = (env.NODE_ENV ?? '').toLowerCase() !== 'production';
+  if (demo) env.SEED_DEMO ??= 'true';
   const api = await startApi(env);
   stops.unshift(() => api.close());
   const worker = await startWorker(env);
@@ -115,11 +118,15 @@ async function main() {
       mailPage ? `  Captured mail   ${mailPage}   (confirmation and sign-in codes land here)` : '',
       paystack ? `  Card payments   ${paystack.url}   (local Paystack stand-in; test card ${TEST_CARD.number} is prefilled)` : '',
       '',
-      'Demo logins:',
-      `  member (company root)  ${demoLogins.root.username} / ${demoLogins.root.password}`,
-      `  admin                  ${demoLogins.admin.email} / ${demoLogins.admin.password}`,
-      `  finance (read-only)    ${demoLogins.finance.email} / ${demoLogins.finance.password}`,
-      '',
+      ...(demo && env.SEED_DEMO === 'true'
+        ? [
+            'Demo logins:',
+            `  member (company root)  ${demoLogins.root.username} / ${demoLogins.root.password}`,
+            `  admin                  ${demoLogins.admin.email} / ${demoLogins.admin.password}`,
+            `  finance (read-only)    ${demoLogins.finance.email} / ${demoLogins.finance.password}`,
+            '',
+          ]
+        : []),
       'Press Ctrl+C to stop.',
     ]
       .filter((line) => line !== null)

@@ -123,6 +123,31 @@ export type OneTimeCodesTable = {
   created_at: Generated<Date>;
 };
 
+export type MailOutboxTable = {
+  id: Generated<number>;
+  dedupe_key: string | null;
+  category: string;
+  recipient: string;
+  subject: string;
+  body_text: string | null;
+  body_html: string | null;
+  contains_secret: Generated<boolean>;
+  created_at: Date;
+  next_attempt_at: Date;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+  gave_up_at: Date | null;
+};
+
+export type SignInThrottlesTable = {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Date;
+  last_failure_at: Date | null;
+  locked_until: Date | null;
+};
+
 export type SessionsTable = {
   id: string;
   account_kind: AccountKind;
@@ -463,6 +488,8 @@ export interface Database {
   admins: AdminsTable;
   credentials: CredentialsTable;
   one_time_codes: OneTimeCodesTable;
+  mail_outbox: MailOutboxTable;
+  sign_in_throttles: SignInThrottlesTable;
   sessions: SessionsTable;
   packages: PackagesTable;
   ranks: RanksTable;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type MailCapture, startMailCapture } from '../../infra/src/mail-capture';
@@ -10,6 +11,9 @@ import { type AppOptions, buildApp } from '../src/api/app';
 import { type Runtime, createRuntime } from '../src/api/runtime';
 import { loadConfig } from '../src/core/config';
 import type { Consumer } from '../src/core/consumers';
+import { redisConnection } from '../src/core/wakeups';
+import { mailJobs } from '../src/mail-jobs';
+import { MAIL_QUEUE, type MailDelivery, startMailDelivery } from '../src/notifications/outbox';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { type TestDatabase, createTestDatabase, testQueuePrefix } from './database';
 import { redisUrl } from './urls';
@@ -18,7 +22,10 @@ export type TestApp = {
   app: FastifyInstance;
   runtime: Runtime;
   database: TestDatabase;
+  /** The mail capture; `waitFor` first lets the outbox deliver every mail already due. */
   mail: MailCapture;
+  /** The outbox's delivery job, as the worker runs it (stopped and started by outage tests). */
+  mailDelivery: { stop: () => Promise<void>; start: () => Promise<void>; settled: () => Promise<void> };
   /** This app's own Paystack stand-in; its webhooks reach the app's /api/payments/webhook. */
   paystack: PaystackStandin;
   /** The clock the app reads; tests move it to cross time limits (idle sessions, code expiry). */
@@ -59,6 +66,53 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
   });
   const runtime = createRuntime(config, pino({ level: 'silent' }), { consumers: options.consumers ?? [], clock: () => clock.now });
   await seedDemoCompany(runtime.commands, clock.now);
+  let delivery: MailDelivery | null = null;
+  const mailQueue = new Queue(MAIL_QUEUE, { connection: redisConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+  const mailDelivery = {
+    async start() {
+      delivery ??= await startMailDelivery({ db: runtime.db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, transport: runtime.smtp, clock: () => clock.now, logger: runtime.logger, sweepEveryMs: 1_000, handlers: mailJobs({ ...runtime, clock: () => clock.now }) });
+    },
+    async stop() {
+      await delivery?.close();
+      delivery = null;
+    },
+    /** Waits (on the condition, polled) until no mail job is waiting or running and no mail is due and undelivered, at most 10 s. */
+    async settled() {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const jobs = await mailQueue.getJobCounts('wait', 'active', 'prioritized');
+        if ((jobs.wait ?? 0) + (jobs.active ?? 0) + (jobs.prioritized ?? 0) > 0) {
+          if (Date.now() > deadline) throw new Error('the mail jobs did not finish within 10 s');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          continue;
+        }
+        const due = await runtime.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('gave_up_at', 'is', null)
+          .where('next_attempt_at', '<=', clock.now)
+          .limit(1)
+          .executeTakeFirst();
+        if (!due) return;
+        if (Date.now() > deadline) throw new Error('the mail outbox did not deliver within 10 s');
+        await runtime.outbox.wake().catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+  await mailDelivery.start();
+  const capture = mail;
+  const settledMail: MailCapture = {
+    ...capture,
+    messages: () => capture.messages(),
+    clear: () => capture.clear(),
+    close: () => capture.close(),
+    waitFor: async (predicate, timeoutMs) => {
+      if (delivery) await mailDelivery.settled();
+      return capture.waitFor(predicate, timeoutMs);
+    },
+  };
   const app = await buildApp({ ...runtime, httpLogger: options.httpLogger });
   if (options.listen) {
     // Port 0: the kernel picks a free port at listen, so no other test file can take it first.
@@ -83,13 +137,16 @@ export async function createTestApp(options: { consumers?: readonly Consumer[]; 
     app,
     runtime,
     database,
-    mail,
+    mail: settledMail,
+    mailDelivery,
     paystack,
     clock,
     async close() {
       // First: its webhooks go to the app.
       await paystack.close();
       await app.close();
+      await mailDelivery.stop();
+      await mailQueue.close();
       await runtime.close();
       await mail.close();
       await database.drop();

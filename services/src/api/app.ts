@@ -55,7 +55,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.httpLogger ?? false,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (TRUST_PROXY): otherwise any caller
+    // could pick its own address with X-Forwarded-For and step around every per-address limit.
+    trustProxy: typeof options.config.trustProxy === 'number' ? hopsTrusted(options.config.trustProxy) : options.config.trustProxy,
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('mailer', options.mailer);
+  app.decorate('outbox', options.outbox);
   app.decorate('gateway', options.gateway);
   app.decorate('commands', options.commands);
   app.decorate('clock', options.clock);
@@ -72,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   await registerSecurityHeaders(app, options.config);
-  await app.register(jwt, { secret: options.config.JWT_SECRET });
+  // One algorithm, pinned both ways: a token signed any other way (none, another HMAC, RS*) is refused.
+  await app.register(jwt, { secret: options.config.JWT_SECRET, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   await app.register(rateLimit, {
     global: false,
     // After body parsing: the limits are keyed by the name or e-mail being tried.
@@ -129,6 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await serveUploads(app, options.config);
   await serveWebApps(app, options.config);
   return app;
+}
+
+/** The nearest `hops` proxies are trusted (proxy-addr's hop count). */
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /**

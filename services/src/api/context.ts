@@ -5,12 +5,15 @@ import type { Db } from '../core/db';
 import type { Actor, EventMetadata } from '../core/event-store';
 import type { PaystackClient } from '../gateway/paystack';
 import type { Mailer } from '../notifications/mailer';
+import type { MailOutbox } from '../notifications/outbox';
 
 /** What route handlers reach through `app`: decorated once in app.ts. */
 export type AppServices = {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** The mail outbox: `enqueue` inside a command's transaction, then `wake` (docs/mail-outbox.md). */
+  outbox: MailOutbox;
   /** The card gateway (Paystack's HTTP contract; the local stand-in in development and tests). */
   gateway: PaystackClient;
   commands: CommandContext;

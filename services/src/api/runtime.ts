@@ -7,7 +7,8 @@ import type { Consumer } from '../core/consumers';
 import { type Db, createDb } from '../core/db';
 import { type Doorbell, createDoorbell } from '../core/wakeups';
 import { type PaystackClient, createPaystackClient } from '../gateway/paystack';
-import { type Mailer, createMailer } from '../notifications/mailer';
+import { type Mailer, createSmtpTransport } from '../notifications/mailer';
+import { type MailOutbox, type MailTransport, createMailOutbox } from '../notifications/outbox';
 
 /** The long-lived connections a process (api, worker, test) holds, built once and closed once. */
 export type Runtime = {
@@ -16,7 +17,11 @@ export type Runtime = {
   db: Db;
   redis: Redis;
   doorbell: Doorbell;
+  /** Writes mails to the outbox (never waits for SMTP); `outbox.enqueue` inside a transaction. */
   mailer: Mailer;
+  outbox: MailOutbox;
+  /** The SMTP side, used only by the outbox's delivery job (worker, tests). */
+  smtp: MailTransport;
   gateway: PaystackClient;
   commands: CommandContext;
   consumers: readonly Consumer[];
@@ -30,12 +35,16 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const doorbell = createDoorbell(config.REDIS_URL, config.QUEUE_PREFIX);
-  const mailer = createMailer(config, logger);
+  const clock = options.clock ?? (() => new Date());
+  const outbox = createMailOutbox({ db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, clock, logger });
+  const smtp = createSmtpTransport(config);
   const gateway = createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey: config.PAYSTACK_SECRET_KEY });
   const names = consumers.map((c) => c.name);
   const commands: CommandContext = {
     db,
     onCommitted: () => {
+      // A command may have written mail to the outbox: ask for delivery (deduplicated, cheap).
+      outbox.wake().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
       if (names.length === 0) return;
       // Losing a ring only delays consumers until the next sweep.
       doorbell.ring(names).catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
@@ -47,15 +56,18 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
     db,
     redis,
     doorbell,
-    mailer,
+    mailer: outbox.mailer,
+    outbox,
+    smtp,
     gateway,
     commands,
     consumers,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     async close() {
       await doorbell.close().catch(() => {});
       redis.disconnect();
-      mailer.close();
+      await outbox.close().catch(() => {});
+      smtp.close();
       await db.destroy();
     },
   };

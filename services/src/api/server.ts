@@ -2,13 +2,16 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { loadConfig } from '../core/config';
 import { migrateToLatest } from '../core/migrate';
+import { seedCompany } from '../seed/company';
 import { seedDemoCompany } from '../seed/demo-company';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
 
 /**
- * The api process: `tsx services/src/api/server.ts`. Migrates (kysely locks, so several instances
- * may start at once), seeds the demo company into an empty database, and listens on PORT.
+ * The api process: `tsx services/src/api/server.ts`. Refuses an unsafe production configuration
+ * (core/config.ts), migrates (kysely locks, so several instances may start at once), seeds an empty
+ * database (the demo company only when SEED_DEMO is set, as `npm start` does in development; else
+ * the company and its first administrator from ADMIN_EMAIL / ADMIN_PASSWORD), and listens on PORT.
  */
 export async function startApi(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -18,10 +21,27 @@ export async function startApi(env: Record<string, string | undefined> = process
     ...(process.stdout.isTTY ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
   });
   const runtime = createRuntime(config, logger);
-  await migrateToLatest(runtime.db);
-  if (await seedDemoCompany(runtime.commands)) logger.info('seeded the demo company');
-  const app = await buildApp({ ...runtime, httpLogger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] } });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await migrateToLatest(runtime.db);
+    if (config.SEED_DEMO) {
+      if (await seedDemoCompany(runtime.commands)) logger.info('seeded the demo company');
+    } else {
+      const seeded = await seedCompany(runtime);
+      if (seeded.seeded) {
+        logger.info({ admin: seeded.adminEmail, root: seeded.rootUsername }, 'created the company and its first administrator');
+        if (seeded.setupLink) {
+          // Printed once, on the start that created the administrator; the code in the mail is single-use.
+          console.log(`\nFirst administrator ${seeded.adminEmail}: set a password at ${seeded.setupLink}\n(a one-time code has been mailed there; "Resend code" on that page sends another).\n`);
+        }
+      }
+    }
+    app = await buildApp({ ...runtime, httpLogger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] } });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
   return {
     app,
     runtime,

@@ -26,15 +26,16 @@ import { memberDecider } from '../membership/decider';
 import { memberStream } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import { findMember, findMemberByEmail, findMemberByLogin, toAuthUser } from '../membership/queries';
-import { codeMail } from '../notifications/mailer';
 import { adminDecider } from '../staff/decider';
 import { adminStream } from '../staff/events';
 import { projectAdmins } from '../staff/projections';
 import { findAdmin, findAdminByEmail, toAuthAdmin } from '../staff/queries';
 import { type Account, findAccountByEmail } from './accounts';
-import { type CodePurpose, consumeCode, hasRecentPasswordStep, issueCode } from './codes';
+import { type MailedPurpose, requestCodeMail, sendCode as sendCodeMail } from './code-mails';
+import { consumeCode, consumeCodeAnonymously, hasRecentPasswordStep, issueCode } from './codes';
 import { authenticate, requireAdmin, requireMember, requireSignedIn } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { clearSignInFailures, throttleTarget, throttledSignIn } from './throttle';
 import { endAccountSessions, endSession, passwordHashOf, setPassword, startSession } from './sessions';
 
 export const signInMessages = {
@@ -51,13 +52,16 @@ export const signInMessages = {
 
 const messageOnly = envelope(z.null());
 
-/** Sign-in attempts: per address and name, so one person's typos do not lock out a whole office. */
+/**
+ * Sign-in attempts: per address and name, so one person's typos do not lock out a whole office.
+ * (Per account and globally, whatever the address: throttle.ts.)
+ */
 const loginRateLimit = {
   max: 10,
   timeWindow: '15 minutes',
   keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { username?: string; email?: string } | undefined)?.username ?? (request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
 };
-/** Code mails: a few per address per quarter hour. */
+/** Code mail requests: a few per address per quarter hour (and per e-mail per hour, whoever asks: code-mails.ts). */
 const codeMailRateLimit = {
   max: 5,
   timeWindow: '15 minutes',
@@ -67,9 +71,8 @@ const codeMailRateLimit = {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const pepper = app.config.CODE_PEPPER;
 
-  async function sendCode(account: Account, purpose: Exclude<CodePurpose, 'password_verified'>): Promise<void> {
-    const code = await issueCode(app.db, pepper, account, purpose, app.clock());
-    await app.mailer.send(codeMail(account.email, account.name, purpose, code));
+  async function sendCode(account: Account, purpose: MailedPurpose): Promise<void> {
+    await sendCodeMail(app, account, purpose);
   }
 
   async function signIn(request: FastifyRequest, account: { kind: 'member' | 'admin'; id: string }): Promise<string> {
@@ -96,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/login', { config: { rateLimit: loginRateLimit }, schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authUser) } } }, async (request) => {
     const member = await findMemberByLogin(app.db, request.body.username);
     const hash = member ? await passwordHashOf(app.db, { kind: 'member', id: member.id }) : null;
-    const valid = await verifyPassword(hash ?? (await decoyPasswordHash()), request.body.password);
+    const target = throttleTarget('member', request.body.username, member && { id: member.id, email: member.email, name: member.first_name });
+    const valid = await throttledSignIn(app, target, async () => (await verifyPassword(hash ?? (await decoyPasswordHash()), request.body.password)) && member !== undefined && hash !== null);
     if (!member || !hash || !valid) throw new RuleViolation(signInMessages.badCredentials, 'username');
     const account = { kind: 'member' as const, id: member.id };
     if (!member.email_verified_at) {
@@ -113,7 +117,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/admin-login', { config: { rateLimit: loginRateLimit }, schema: { tags: ['auth'], body: adminLoginBody, response: { 200: envelope(authAdmin) } } }, async (request) => {
     const admin = await findAdminByEmail(app.db, request.body.email);
     const hash = admin ? await passwordHashOf(app.db, { kind: 'admin', id: admin.id }) : null;
-    const valid = await verifyPassword(hash ?? (await decoyPasswordHash()), request.body.password);
+    const target = throttleTarget('admin', request.body.email, admin && { id: admin.id, email: admin.email, name: admin.name });
+    const valid = await throttledSignIn(app, target, async () => (await verifyPassword(hash ?? (await decoyPasswordHash()), request.body.password)) && admin !== undefined && hash !== null);
     if (!admin || !hash || !valid) throw new RuleViolation(signInMessages.badCredentials, 'email');
     const account = { kind: 'admin' as const, id: admin.id };
     if (admin.enable_2fa) {
@@ -129,9 +134,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/send-2fa-verification-email', { config: { rateLimit: codeMailRateLimit }, schema: { tags: ['auth'], body: sendTwoFactorBody, response: { 200: messageOnly } } }, async (request) => {
-    const account = await findAccountByEmail(app.db, request.body.user_type, request.body.email);
-    // A code goes out only after the password step, so knowing an address is not enough to get one.
-    if (account?.enableTwoFactor && (await hasRecentPasswordStep(app.db, account, app.clock()))) await sendCode(account, 'two_factor');
+    // Decided by the mail worker (code-mails.ts): a code goes out only after the password step.
+    await requestCodeMail(app.outbox, { purpose: 'two_factor', email: request.body.email, user_type: request.body.user_type });
     return { success: true, message: signInMessages.twoFactorCodeSent, data: null };
   });
 
@@ -153,9 +157,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/email-confirmation', { config: { rateLimit: loginRateLimit }, schema: { tags: ['auth'], body: emailConfirmationBody, response: { 200: messageOnly } } }, async (request) => {
     const member = await findMemberByEmail(app.db, request.body.email);
-    if (!member) throw new RuleViolation('The code is invalid.', 'code');
-    if (!member.email_verified_at) {
-      await consumeCode(app.db, pepper, { kind: 'member', id: member.id }, 'email_confirmation', request.body.code, app.clock());
+    // The code is checked whatever the account's state: a confirmed account has no live code, so
+    // it answers like an unknown address or a wrong code.
+    await consumeCodeAnonymously(app.db, pepper, member ? { kind: 'member', id: member.id } : null, 'email_confirmation', request.body.code, app.clock());
+    if (member && !member.email_verified_at) {
       await runInTransaction(app.commands, async (trx) => {
         const { events } = await decideOnStream(trx, memberStream(member.id), memberDecider, { type: 'ConfirmEmail', data: { member_id: member.id } }, requestMetadata(request, app.clock(), { type: 'member', id: member.id }));
         await projectMembers(trx, events);
@@ -165,22 +170,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/resend-email-confirmation', { config: { rateLimit: codeMailRateLimit }, schema: { tags: ['auth'], body: emailBody, response: { 200: messageOnly } } }, async (request) => {
-    const account = await findAccountByEmail(app.db, 'user', request.body.email);
-    if (account && !account.emailConfirmed) await sendCode(account, 'email_confirmation');
+    await requestCodeMail(app.outbox, { purpose: 'email_confirmation', email: request.body.email, user_type: 'user' });
     return { success: true, message: authMessages.confirmationResent, data: null };
   });
 
   app.post('/auth/reset-password-link', { config: { rateLimit: codeMailRateLimit }, schema: { tags: ['auth'], body: resetPasswordLinkBody, response: { 200: messageOnly } } }, async (request) => {
-    const account = await findAccountByEmail(app.db, request.body.user_type, request.body.email);
-    if (account) await sendCode(account, 'password_reset');
+    await requestCodeMail(app.outbox, { purpose: 'password_reset', email: request.body.email, user_type: request.body.user_type });
     return { success: true, message: authMessages.resetCodeSent, data: null };
   });
 
   app.post('/auth/reset-password', { config: { rateLimit: loginRateLimit }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageOnly } } }, async (request) => {
     const account = await findAccountByEmail(app.db, request.body.user_type, request.body.email);
-    if (!account) throw new RuleViolation('The code is invalid.', 'code');
-    await consumeCode(app.db, pepper, account, 'password_reset', request.body.code, app.clock());
-    await recordPasswordChange(account, request, 'reset', await hashPassword(request.body.password));
+    await consumeCodeAnonymously(app.db, pepper, account, 'password_reset', request.body.code, app.clock());
+    await recordPasswordChange(account!, request, 'reset', await hashPassword(request.body.password));
+    // The owner proved they hold the mailbox: a lock from someone else's guesses ends.
+    await clearSignInFailures(app.db, account!.kind, account!.id);
     return { success: true, message: authMessages.passwordReset, data: null };
   });
 

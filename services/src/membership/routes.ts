@@ -5,10 +5,9 @@ import { envelope } from '../contracts/http';
 import { decideOnStream, runInTransaction } from '../core/command';
 import { NotFound } from '../core/errors';
 import { requestMetadata } from '../api/context';
-import { issueCode } from '../auth/codes';
+import { sendCode } from '../auth/code-mails';
 import { requireAdmin, requireSelfOrAdmin } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
-import { codeMail } from '../notifications/mailer';
 import { registerMember } from './commands';
 import { memberDecider } from './decider';
 import { memberStream } from './events';
@@ -29,8 +28,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(body.password);
       const now = app.clock();
       const { memberId } = await registerMember(app.commands, { ...body, passwordHash }, requestMetadata(request, now));
-      const code = await issueCode(app.db, app.config.CODE_PEPPER, { kind: 'member', id: memberId }, 'email_confirmation', now);
-      await app.mailer.send(codeMail(body.email, body.first_name, 'email_confirmation', code));
+      // The code and its mail are written together; the mail goes out from the outbox.
+      await sendCode(app, { kind: 'member', id: memberId, email: body.email, name: body.first_name }, 'email_confirmation');
       return { success: true, message: authMessages.registered, data: { uuid: memberId, email: body.email, username: body.username } };
     },
   );

@@ -1,12 +1,16 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 import type { Config } from '../core/config';
 
-/** Outgoing e-mail over SMTP (nodemailer). Development and tests point it at infra's capture server. */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/**
+ * Outgoing e-mail. Capabilities hand mails to `Mailer.send` (or `enqueueMail` inside their
+ * transaction): both write the mail outbox (outbox.ts), never the mail server, so no answer waits
+ * for SMTP. The SMTP transport below is used only by the outbox's delivery job.
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; category?: string; key?: string; secret?: boolean };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
-export function createMailer(config: Config, logger: Logger): Mailer {
+/** SMTP over nodemailer (development and tests: infra's capture server). Throws when the server does not take the mail. */
+export function createSmtpTransport(config: Config): { send: (mail: Mail) => Promise<void>; close: () => void } {
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
@@ -17,12 +21,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   });
   return {
     async send(mail) {
-      try {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
-      } catch (error) {
-        // A mail server outage must not fail the command that was already recorded; the person can ask again.
-        logger.error({ err: error, to: mail.to, subject: mail.subject }, 'sending mail failed');
-      }
+      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     },
     close: () => transport.close(),
   };
@@ -39,7 +38,7 @@ export function codeMail(to: string, name: string, purpose: keyof typeof purpose
   const { subject, lead } = purposeText[purpose];
   const text = `Hello ${name},\n\n${lead}: ${code}\n\nThe code is valid for 15 minutes. If you did not ask for it, you can ignore this e-mail.\n\nHerbal Life Network`;
   const html = `<p>Hello ${escapeHtml(name)},</p><p>${lead}:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>The code is valid for 15 minutes. If you did not ask for it, you can ignore this e-mail.</p><p>Herbal Life Network</p>`;
-  return { to, subject: `${subject}: ${code}`, text, html };
+  return { to, subject: `${subject}: ${code}`, text, html, category: 'code', secret: true };
 }
 
 export function escapeHtml(value: string): string {

@@ -88,17 +88,22 @@ export async function seedDemoCatalogue(trx: Transaction<Database>, metadata: Ev
   for (const [bank_name, bank_account_name, bank_account_number] of companyBanks) {
     await defineEntry(trx, catalogueKinds.companyBank, { bank_name, bank_account_name, bank_account_number }, metadata);
   }
-  for (const [kind, percentages] of Object.entries(generationTables) as Array<[BonusTableKind, number[]]>) {
-    for (const [packageId, depth] of Object.entries(depthByPackage)) {
-      const row = Object.fromEntries(GENERATIONS.map((g) => [generationField(g), g <= depth ? percentages[g - 1]! : 0]));
-      await setBonusGenerations(trx, kind, Number(packageId), row, metadata);
-    }
-  }
+  await seedBonusGenerationTables(trx, metadata);
   const providerIds = new Map<string, number>();
   for (const [name, code] of serviceProviders) {
     providerIds.set(code, await defineEntry(trx, catalogueKinds.serviceProvider, { name, code, is_active: true }, metadata));
   }
   for (const [code, service, name, price] of productServices) {
     await createProductService(trx, { service_provider_id: providerIds.get(code)!, service, name, amount_kobo: nairaToKobo(price), is_active: true }, metadata);
+  }
+}
+
+/** The four bonus generation tables (part of the compensation plan every company starts with). */
+export async function seedBonusGenerationTables(trx: Transaction<Database>, metadata: EventMetadata): Promise<void> {
+  for (const [kind, percentages] of Object.entries(generationTables) as Array<[BonusTableKind, number[]]>) {
+    for (const [packageId, depth] of Object.entries(depthByPackage)) {
+      const row = Object.fromEntries(GENERATIONS.map((g) => [generationField(g), g <= depth ? percentages[g - 1]! : 0]));
+      await setBonusGenerations(trx, kind, Number(packageId), row, metadata);
+    }
   }
 }

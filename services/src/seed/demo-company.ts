@@ -17,6 +17,9 @@ import { adminDecider } from '../staff/decider';
 import { adminStream } from '../staff/events';
 import { projectAdmins } from '../staff/projections';
 import { seedDemoCatalogue } from './demo-catalogue';
+import type { Transaction } from 'kysely';
+import type { Executor } from '../core/db';
+import type { Database } from '../database';
 
 /**
  * The demo company an empty database starts with (issue 2): six registration packages, ranks,
@@ -99,43 +102,70 @@ export async function seedDemoCompany(ctx: CommandContext, now: Date = new Date(
     hashPassword(demoLogins.root.password),
   ]);
   return runInTransaction(ctx, async (trx) => {
+    if (await companySeeded(trx)) return false;
     if (!(await reserveKey(trx, 'seed', 'demo-company', 'system'))) return false;
     const metadata: EventMetadata = { actor: { type: 'system', id: 'seed' }, now: now.toISOString(), causation_id: null, correlation_id: 'seed-demo-company' };
 
-    // Ids are given in order on an empty database: packages 1..6, ranks 1..7.
-    for (const [, name, pv, registration, pickup, cap] of packages) {
-      const fields = { name, point_value: pv, registration_value_kobo: nairaToKobo(registration), pickup_amount_kobo: nairaToKobo(pickup), matching_bonus_cap_kobo: nairaToKobo(cap) };
-      await defineEntry(trx, catalogueKinds.package, fields, metadata);
-    }
-    for (const [, name, points, eligible, packageId, description] of ranks) {
-      await createRank(trx, { name, points, is_global_profit_eligible: eligible, package_id: packageId, description }, metadata);
-    }
-    await defineSettings(trx, demoSettings, metadata);
+    await seedPlan(trx, demoSettings, metadata);
     await seedDemoCatalogue(trx, metadata);
-
-    for (const [login, role, hash] of [[demoLogins.admin, 'admin', adminHash], [demoLogins.finance, 'finance', financeHash]] as const) {
-      const adminId = randomUUID();
-      const name = role === 'admin' ? 'Demo Administrator' : 'Demo Finance Officer';
-      const { events } = await decideOnStream(trx, adminStream(adminId), adminDecider, { type: 'CreateAdmin', data: { admin_id: adminId, name, email: login.email, role } }, metadata);
-      await projectAdmins(trx, events);
-      await reserveKey(trx, 'admin-email', login.email, adminId);
-      await setPassword(trx, { kind: 'admin', id: adminId }, hash, now);
-    }
-
-    // The company root: active from the start, no sponsor, no placement parent; its wallet is the company's.
-    const rootId = randomUUID();
-    const stream = memberStream(rootId);
-    const registered = await decideOnStream(trx, stream, memberDecider, {
-      type: 'RegisterMember',
-      data: { member_id: rootId, username: demoLogins.root.username, email: demoLogins.root.email, first_name: 'Herbal', last_name: 'Headquarters', phone: '+2348030000000', package_id: 6, sponsor_id: null, placement_parent_id: null, placement_leg: null, is_root: true },
-    }, metadata);
-    await projectMembers(trx, registered.events);
-    await claimRegistrationKeys(trx, { memberId: rootId, username: demoLogins.root.username, email: demoLogins.root.email, placementId: null, leg: null });
-    const confirmed = await decideOnStream(trx, stream, memberDecider, { type: 'ConfirmEmail', data: { member_id: rootId } }, metadata);
-    await projectMembers(trx, confirmed.events);
-    const activated = await decideOnStream(trx, stream, memberDecider, { type: 'ActivateMember', data: { member_id: rootId, package_id: 6 } }, metadata);
-    await projectMembers(trx, activated.events);
-    await setPassword(trx, { kind: 'member', id: rootId }, rootHash, now);
+    await createAdmin(trx, { email: demoLogins.admin.email, name: 'Demo Administrator', role: 'admin', passwordHash: adminHash }, metadata, now);
+    await createAdmin(trx, { email: demoLogins.finance.email, name: 'Demo Finance Officer', role: 'finance', passwordHash: financeHash }, metadata, now);
+    await createRootMember(trx, { username: demoLogins.root.username, email: demoLogins.root.email, passwordHash: rootHash }, metadata, now);
     return true;
   });
+}
+
+/** Whether a company (demo or real) was seeded already. */
+export async function companySeeded(trx: Executor): Promise<boolean> {
+  const row = await trx.selectFrom('unique_keys').select('key').where('scope', '=', 'seed').where('key', 'in', ['demo-company', 'company']).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Packages, ranks and settings: what every company starts with. Ids are given in order on an empty database: packages 1..6, ranks 1..7. */
+export async function seedPlan(trx: Transaction<Database>, settings: SettingsValues, metadata: EventMetadata): Promise<void> {
+  for (const [, name, pv, registration, pickup, cap] of packages) {
+    const fields = { name, point_value: pv, registration_value_kobo: nairaToKobo(registration), pickup_amount_kobo: nairaToKobo(pickup), matching_bonus_cap_kobo: nairaToKobo(cap) };
+    await defineEntry(trx, catalogueKinds.package, fields, metadata);
+  }
+  for (const [, name, points, eligible, packageId, description] of ranks) {
+    await createRank(trx, { name, points, is_global_profit_eligible: eligible, package_id: packageId, description }, metadata);
+  }
+  await defineSettings(trx, settings, metadata);
+}
+
+export async function createAdmin(
+  trx: Transaction<Database>,
+  admin: { email: string; name: string; role: 'admin' | 'finance'; passwordHash: string | null },
+  metadata: EventMetadata,
+  now: Date,
+): Promise<string> {
+  const adminId = randomUUID();
+  const { events } = await decideOnStream(trx, adminStream(adminId), adminDecider, { type: 'CreateAdmin', data: { admin_id: adminId, name: admin.name, email: admin.email, role: admin.role } }, metadata);
+  await projectAdmins(trx, events);
+  await reserveKey(trx, 'admin-email', admin.email, adminId);
+  if (admin.passwordHash) await setPassword(trx, { kind: 'admin', id: adminId }, admin.passwordHash, now);
+  return adminId;
+}
+
+/** The company root: active from the start, no sponsor, no placement parent; its wallet is the company's. */
+export async function createRootMember(
+  trx: Transaction<Database>,
+  root: { username: string; email: string; passwordHash: string | null },
+  metadata: EventMetadata,
+  now: Date,
+): Promise<string> {
+  const rootId = randomUUID();
+  const stream = memberStream(rootId);
+  const registered = await decideOnStream(trx, stream, memberDecider, {
+    type: 'RegisterMember',
+    data: { member_id: rootId, username: root.username, email: root.email, first_name: 'Herbal', last_name: 'Headquarters', phone: '+2348030000000', package_id: 6, sponsor_id: null, placement_parent_id: null, placement_leg: null, is_root: true },
+  }, metadata);
+  await projectMembers(trx, registered.events);
+  await claimRegistrationKeys(trx, { memberId: rootId, username: root.username, email: root.email, placementId: null, leg: null });
+  const confirmed = await decideOnStream(trx, stream, memberDecider, { type: 'ConfirmEmail', data: { member_id: rootId } }, metadata);
+  await projectMembers(trx, confirmed.events);
+  const activated = await decideOnStream(trx, stream, memberDecider, { type: 'ActivateMember', data: { member_id: rootId, package_id: 6 } }, metadata);
+  await projectMembers(trx, activated.events);
+  if (root.passwordHash) await setPassword(trx, { kind: 'member', id: rootId }, root.passwordHash, now);
+  return rootId;
 }

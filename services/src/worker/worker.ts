@@ -4,6 +4,8 @@ import { createRuntime } from '../api/runtime';
 import { loadConfig } from '../core/config';
 import { migrateToLatest } from '../core/migrate';
 import { startConsumerWorker } from '../core/wakeups';
+import { mailJobs } from '../mail-jobs';
+import { startMailDelivery } from '../notifications/outbox';
 import { startSchedules } from './schedules';
 
 /**
@@ -22,6 +24,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     consumers: runtime.consumers,
     logger,
   });
+  const mailDelivery = await startMailDelivery({ db: runtime.db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, transport: runtime.smtp, clock: runtime.clock, logger, handlers: mailJobs(runtime) });
   const schedules = await startSchedules(runtime, logger);
   logger.info({ consumers: runtime.consumers.map((c) => c.name) }, 'worker started');
   return {
@@ -29,6 +32,7 @@ export async function startWorker(env: Record<string, string | undefined> = proc
     async close() {
       await schedules.close();
       await consumerWorker.close();
+      await mailDelivery.close();
       await runtime.close();
     },
   };
