@@ -12,6 +12,7 @@ import * as memberProfiles from './2026_11_22_03_00_00_member_profiles';
 import * as memberPoints from './2026_11_22_09_00_00_member_points';
 import * as matching from './2026_11_22_10_00_00_matching';
 import * as incentiveClaims from './2026_11_22_12_00_00_incentive_claims';
+import * as firstUsePlacementPreference from './2026_11_25_first_use_01_placement_preference';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_10_00_00_matching': matching,
   '2026_11_22_12_00_00_incentive_claims': incentiveClaims,
   '2026_11_22_13_00_00_product_purchases': productPurchases,
+  '2026_11_25_first_use_01_placement_preference': firstUsePlacementPreference,
 };

@@ -15,6 +15,9 @@ import { memberStream } from './events';
 import { projectMembers } from './projections';
 import { reinstateRegistration } from './expiry';
 import { findMember } from './queries';
+import { companyDefaultPreference, explainPlacement, resolvePlacement } from './placement';
+import { placementPreference, placementPreferenceBody, placementPreferenceView, placementPreview, placementPreviewQuery } from '../contracts/placement';
+import { getSettings } from '../settings/projections';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,6 +35,58 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       const code = await issueCode(app.db, app.config.CODE_PEPPER, { kind: 'member', id: memberId }, 'email_confirmation', now);
       await app.mailer.send(codeMail(body.email, body.first_name, 'email_confirmation', code));
       return { success: true, message: authMessages.registered, data: { uuid: memberId, email: body.email, username: body.username } };
+    },
+  );
+
+  // Where a registration would go, before it is submitted (the registration form shows it).
+  app.get(
+    '/auth/placement-preview',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], querystring: placementPreviewQuery, response: { 200: envelope(placementPreview) } },
+    },
+    async (request) => {
+      const resolved = await resolvePlacement(app.db, request.query);
+      return {
+        success: true,
+        message: 'Placement preview',
+        data: {
+          placement: resolved.placement.username,
+          leg: resolved.leg,
+          sponsor: resolved.sponsor.username,
+          spillover: resolved.spillover,
+          requested_placement: resolved.requestedPlacement.username,
+          preference: resolved.preference,
+          explanation: explainPlacement(resolved),
+        },
+      };
+    },
+  );
+
+  const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
+  app.get(
+    '/users/:id/placement-preference',
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: memberParams, response: { 200: envelope(placementPreferenceView) } } },
+    async (request) => {
+      const member = await findMember(app.db, request.params.id);
+      if (!member) throw new NotFound('Member not found.');
+      const companyDefault = companyDefaultPreference(await getSettings(app.db));
+      const own = member.placement_preference ? placementPreference.parse(member.placement_preference) : null;
+      return { success: true, message: 'Placement preference', data: { preference: own, company_default: companyDefault, effective: own ?? companyDefault } };
+    },
+  );
+
+  app.put(
+    '/users/:id/placement-preference',
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: memberParams, body: placementPreferenceBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const member = await findMember(app.db, request.params.id);
+      if (!member) throw new NotFound('Member not found.');
+      await runInTransaction(app.commands, async (trx) => {
+        const { events } = await decideOnStream(trx, memberStream(member.id), memberDecider, { type: 'ChangePlacementPreference', data: { member_id: member.id, preference: request.body.preference } }, requestMetadata(request, app.clock()));
+        await projectMembers(trx, events);
+      });
+      return { success: true, message: 'Placement preference saved.', data: null };
     },
   );
 
