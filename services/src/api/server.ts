@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { loadConfig } from '../core/config';
 import { migrateToLatest } from '../core/migrate';
+import { migrations } from '../../../migrations';
 import { seedDemoCompany } from '../seed/demo-company';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
@@ -18,13 +19,16 @@ export async function startApi(env: Record<string, string | undefined> = process
     ...(process.stdout.isTTY ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
   });
   const runtime = createRuntime(config, logger);
-  await migrateToLatest(runtime.db);
-  if (await seedDemoCompany(runtime.commands)) logger.info('seeded the demo company');
+  const migrated = await migrateToLatest(runtime.db);
+  const seeded = await seedDemoCompany(runtime.commands);
+  if (seeded) logger.info('seeded the demo company');
   const app = await buildApp({ ...runtime, httpLogger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] } });
   await app.listen({ port: config.PORT, host: config.HOST });
   return {
     app,
     runtime,
+    /** What this start did to the database (`npm start` says it). */
+    database: { migrated, total: Object.keys(migrations).length, seeded: Boolean(seeded) },
     async close() {
       await app.close();
       await runtime.close();
