@@ -60,6 +60,7 @@ import { formatDate } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { referralLink } from '../lib/referral-link';
+import { copyText } from '../lib/clipboard';
 import { storageUrl } from '../lib/storage';
 
 /** Seed 000 §8 wording. */
@@ -533,32 +534,6 @@ function BonusCards() {
 const inviteForm = z.object({ email: z.string().trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.')) });
 type InviteForm = z.infer<typeof inviteForm>;
 
-/** Clipboard API where the page may use it, else the old select-and-copy. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through */
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
 
 function InviteCard() {
   const user = useMember();

@@ -22,6 +22,8 @@ import { Logo } from '../components/Logo';
 import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsForm';
 import { CardPaymentDialog, WELCOME_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { ReceiptUpload } from '../components/ReceiptUpload';
+import { BankTransferDetails } from '../components/BankTransferDetails';
+import { transferReference } from '@portal/services/contracts/bank-transfer';
 import { LogoutDialog } from '../layout/LogoutDialog';
 import { formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
@@ -108,6 +110,7 @@ function ReceiptAwaitingApproval({ payment, onRefresh, refreshing }: { payment: 
 }
 
 function PaymentOptions({
+  username,
   pkg,
   payments,
   paymentsLoading,
@@ -117,6 +120,7 @@ function PaymentOptions({
   onRefresh,
   refreshing,
 }: {
+  username: string;
   pkg: RegistrationPackage | undefined;
   payments: PackagePayment[];
   paymentsLoading: boolean;
@@ -170,8 +174,9 @@ function PaymentOptions({
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Transferred the money to the company account? Upload a photo or screenshot of your proof of payment for approval.
+              Pay into the company's account, then upload a photo or screenshot of your proof of payment for approval.
             </Typography>
+            <BankTransferDetails amount={pkg?.registration_value} reference={transferReference('registration', username)} />
             <ReceiptUpload onUpload={onUploadReceipt} disabled={!pkg} buttonLabel="Upload receipt" />
           </Box>
         </Grid>
@@ -364,6 +369,7 @@ export default function WelcomePage() {
                       </Alert>
                     )}
                     <PaymentOptions
+                      username={user.username}
                       pkg={pkg.data}
                       payments={payments.data ?? []}
                       paymentsLoading={payments.isPending}
