@@ -21,11 +21,17 @@ export type WithdrawalAmountBody = z.input<typeof withdrawalAmountBody>;
 
 /** Admin "Make payout" (seed 001 §2.11): the form's narration is sent as `reason` (either name is read). */
 export const bankTransferBody = z.object({
-  amount: nairaAmount('The amount must be a number above zero.'),
+  amount: nairaAmount('The amount must be a number above zero.').refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    message: 'The amount can have at most two decimals (kobo).',
+  }),
   reason: z.string().max(200).optional(),
   narration: z.string().max(200).optional(),
 });
 export type BankTransferBody = z.input<typeof bankTransferBody>;
+/** The back office's payout form: the request's rules, and a narration the bank statement shows. */
+export const bankTransferForm = bankTransferBody.extend({
+  narration: z.string({ error: 'The narration field is required.' }).trim().min(1, 'The narration field is required.').max(200, 'The narration may not be greater than 200 characters.'),
+});
 
 export const withdrawalStatus = z.enum(['pending', 'processing', 'successful', 'failed']);
 
