@@ -16,13 +16,15 @@ import registrations from './registrations';
 import upgrades from './upgrades';
 import withdrawals from './withdrawals';
 import productSales from './product-sales';
-import { CompanyFinance } from './finance';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout';
 import { AdminLogin, PublicShell, ResetPassword, TwoFactorAuth } from './login';
-import { SecurityPage } from './security';
+import { lazyScreen } from './common/lazy';
 import { settingsRoutes } from './settings';
 import { lightTheme } from './themes/theme';
+
+const CompanyFinance = lazyScreen(() => import('./finance/CompanyFinance'), 'CompanyFinance');
+const SecurityPage = lazyScreen(() => import('./security/SecurityPage'), 'SecurityPage');
 
 /**
  * The back office under /admin (react-admin with basename) and its public sign-in pages beside it at
