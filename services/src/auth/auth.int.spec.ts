@@ -21,7 +21,7 @@ describe('registration → confirmation → sign-in (seed 000 §4)', () => {
   it('registers, mails a code, refuses sign-in until the e-mail is confirmed, then signs in to the welcome state', async () => {
     const member = newMember();
     const registered = await call('POST', '/api/auth/register', { body: member });
-    expect(registered).toMatchObject({ status: 200, body: { success: true, message: 'Account created successfully and a confirmation code has been send to your mail' } });
+    expect(registered).toMatchObject({ status: 200, body: { success: true, message: 'Account created successfully and a confirmation code has been sent to your email' } });
 
     const early = await call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
     expect(early.status).toBe(200);
@@ -224,7 +224,7 @@ describe('sessions', () => {
 describe('two-factor sign-in', () => {
   it('asks for a mailed code after the password, and only then issues a token', async () => {
     const member = await registeredMember();
-    expect((await call('PUT', `/api/users/${member.id}/toggle-2fa`, { token: member.token, body: { enable_2fa: true } })).body.message).toBe('2FA enabled/disabled successfully');
+    expect((await call('PUT', `/api/users/${member.id}/toggle-2fa`, { token: member.token, body: { enable_2fa: true } })).body.message).toBe('Two-factor sign-in is on: a code is mailed at each sign-in.');
     t.mail.clear();
     // Knowing the address is not enough: no password step yet, so no code is sent.
     await call('POST', '/api/auth/send-2fa-verification-email', { body: { email: member.email, user_type: 'user' } });

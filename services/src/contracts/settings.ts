@@ -13,8 +13,8 @@ import { flag, numeric, numericOrEmpty, optionalText, percentage, requiredText, 
 
 export const settingsMessages = {
   updated: 'Setting updated successfully',
-  frontPageEnabled: 'Front Page Notification Enabled',
-  frontPageDisabled: 'Front Page Notification Disabled',
+  frontPageEnabled: 'The front page message is now shown',
+  frontPageDisabled: 'The front page message is now hidden',
   nothingToUpdate: 'Please send at least one setting to change.',
   notFound: 'Setting not found.',
 } as const;

@@ -100,7 +100,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         const { events } = await decideOnStream(trx, memberStream(member.id), memberDecider, { type: 'ChangeTwoFactor', data: { member_id: member.id, enabled: request.body.enable_2fa } }, requestMetadata(request, app.clock()));
         await projectMembers(trx, events);
       });
-      return { success: true, message: authMessages.twoFactorToggled, data: null };
+      return { success: true, message: request.body.enable_2fa ? authMessages.twoFactorOn : authMessages.twoFactorOff, data: null };
     },
   );
 

@@ -102,7 +102,7 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(async ({ terms: _terms, ...body }) => {
     try {
       const res = await authApi.register(body);
-      toast.success(res.message || 'Account created successfully and a confirmation code has been send to your mail');
+      toast.success(res.message || 'Account created successfully and a confirmation code has been sent to your email');
       navigate(`/email-confirmation?email=${encodeURIComponent(body.email)}`);
     } catch {
       /* shown by the client */

@@ -34,7 +34,7 @@ import { storageUrl } from '../lib/storage';
 /** While a receipt waits for an admin, its status is checked again now and then. */
 const PENDING_RECHECK_MS = 30_000;
 
-function useNow(intervalMs = 60_000): Date {
+function useNow(intervalMs = 15_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const t = window.setInterval(() => setNow(new Date()), intervalMs);
@@ -303,6 +303,7 @@ export default function WelcomePage() {
                     <Stack direction="row" spacing={2} data-testid="registration-countdown">
                       <CountdownTile value={expired ? 0 : countdown.daysLeft} label={countdown.daysLeft === 1 ? 'Day' : 'Days'} testId="countdown-days" />
                       <CountdownTile value={expired ? 0 : countdown.hoursLeft} label={countdown.hoursLeft === 1 ? 'Hour' : 'Hours'} testId="countdown-hours" />
+                      <CountdownTile value={expired ? 0 : countdown.minutesLeft} label={countdown.minutesLeft === 1 ? 'Minute' : 'Minutes'} testId="countdown-minutes" />
                     </Stack>
                   </>
                 ) : (
