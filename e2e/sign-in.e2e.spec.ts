@@ -88,7 +88,7 @@ describe('member sign-in flow', () => {
     await page.locator('input[name=username]').fill(demoLogins.root.username);
     await page.locator('input[name=password]').fill('not the password');
     await page.getByRole('button', { name: /sign in|log ?in/i }).click();
-    await expect.poll(() => page.getByText('These credentials do not match our records.').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('These credentials do not match our records.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.goto(`${base}/no/such/page`);
     await expect.poll(() => page.getByText(/The page you are looking for is not found/).count()).toBeGreaterThan(0);
   });
