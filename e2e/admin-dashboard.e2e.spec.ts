@@ -118,7 +118,7 @@ describe('admin dashboard', () => {
     const showSwitch = front.locator('input[name=show_front_page_message]');
     expect(await showSwitch.isChecked()).toBe(false);
     await showSwitch.click();
-    await expectToast(page, 'Front Page Notification Enabled');
+    await expectToast(page, 'The front page message is now shown');
     await poll(() => showSwitch.isChecked()).toBe(true);
 
     const general = page.getByTestId('general-message');

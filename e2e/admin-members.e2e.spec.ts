@@ -94,12 +94,12 @@ describe('admin members', () => {
     await expect.poll(() => page.getByTestId('bank-editable-switch').textContent()).toBe('Allow Member to change account details by-self');
     await expect.poll(() => bankSwitch.isChecked()).toBe(true);
     await bankSwitch.click();
-    await expectToast(page, 'Bank editable disabled successfully');
+    await expectToast(page, 'The member can no longer change their bank details');
     await expect.poll(() => bankSwitch.isChecked()).toBe(false);
     expect((await record(folake.id)).bank_editable).toBe(false);
     await fullShot(page, 'admin-members-bank');
     await bankSwitch.click();
-    await expectToast(page, 'Bank editable enabled successfully');
+    await expectToast(page, 'The member can now change their bank details');
     await expect.poll(async () => (await record(folake.id)).bank_editable).toBe(true);
 
     // ── Wallet and genealogy ──
@@ -116,7 +116,7 @@ describe('admin members', () => {
     await page.getByRole('tab', { name: 'Login details' }).click();
     const twoFactor = page.getByTestId('two-factor-switch').locator('input');
     await twoFactor.click();
-    await expectToast(page, '2FA enabled/disabled successfully');
+    await expectToast(page, 'Two-factor sign-in is on');
     await expect.poll(async () => (await record(folake.id)).enable_2fa).toBe(true);
     await page.getByTestId('login-password').locator('input[name=password]').fill('a brand new secret');
     await page.getByTestId('login-password').getByRole('button', { name: 'Update Data' }).click();

@@ -99,15 +99,16 @@ describe('member dashboard and wallet', () => {
     //   referral: B's activation 10% of ₦70,000 = 7,000 + C's activation 10% of ₦35,000 = 3,500 → 10,500
     //   placement: D's activation 3% of ₦35,000 = 1,050 → Referral Bonus card 11,550
     //   upgrade: B's upgrade 8% (Gold table, gen 1) of ₦70,000 = 5,600
-    //   welcome 2% of ₦35,000 = 700; equilibrium (B and D both active) 2% of ₦35,000 = 700 — not on the cards
+    //   welcome 2% of ₦35,000 = 700; equilibrium (B and D both active) 2% of ₦35,000 = 700 — each on its own card
     //   recorded: signee 2,500, repurchase 1,234.50, unilevel 987.65, matching 100,000, global profit 10,000;
     //   the withheld ₦10,000 of matching above the cap counts nowhere.
     const referralCard = 10_500 + 1_050;
-    const totalEarned = referralCard + 5_600 + 100_000 + 1_234.5 + 987.65 + 2_500 + 10_000; // 131,872.15
-    const totalBonus = totalEarned + 700 + 700; // 133,272.15
-    expect(totalEarned).toBeCloseTo(131_872.15, 2);
+    // Total earned is every kind credited (contracts/earnings.ts): the dashboard and the wallet show one figure.
+    const totalEarned = referralCard + 5_600 + 100_000 + 1_234.5 + 987.65 + 2_500 + 10_000 + 700 + 700; // 133,272.15
+    const totalBonus = totalEarned;
+    expect(totalEarned).toBeCloseTo(133_272.15, 2);
     const stats = await http.call('GET', `/api/bonuses/${a.id}/bonus-stats`, { token: a.token });
-    expect(stats.body.data).toMatchObject({ referral_bonus: 10_500, placement_bonus: 1_050, upgrade_bonus: 5_600, total_wallet_earned: 131_872.15 });
+    expect(stats.body.data).toMatchObject({ referral_bonus: 10_500, placement_bonus: 1_050, upgrade_bonus: 5_600, welcome_bonus: 700, equilibrium_bonus: 700, total_wallet_earned: 133_272.15 });
 
     // ── Dashboard ──
     const page = await app.newPage();
@@ -123,7 +124,9 @@ describe('member dashboard and wallet', () => {
     expect(await text(page, 'stat-upgrade-amount')).toBe('₦5,600.00');
     expect(await text(page, 'stat-signee-amount')).toBe('₦2,500.00');
     expect(await text(page, 'stat-global-profit-amount')).toBe('₦10,000.00');
-    expect(await text(page, 'stat-total-earned-amount')).toBe('₦131,872.15');
+    expect(await text(page, 'stat-welcome-amount')).toBe('₦700.00');
+    expect(await text(page, 'stat-equilibrium-amount')).toBe('₦700.00');
+    expect(await text(page, 'stat-total-earned-amount')).toBe('₦133,272.15');
     // Rank 1 (Associate) is below the global-profit rank 5.
     expect(await text(page, 'global-profit-badge')).toBe('Not Qualified');
 
@@ -239,14 +242,14 @@ describe('member dashboard and wallet', () => {
     await settle();
     const history = page.getByRole('table', { name: 'Withdrawal history' });
     await poll(() => history.locator('tbody tr').count()).toBe(1);
-    expect(await history.locator('tbody tr').first().textContent()).toMatch(/^₦3,000\.00.*₦45\.00Pending(Withdrawal)/);
+    expect(await history.locator('tbody tr').first().textContent()).toMatch(/^₦3,000\.00.*₦45\.00Queued(Withdrawal)/);
     await poll(() => text(page, 'available-balance')).toBe(naira(totalBonus - 3_000));
     await fullShot(page, 'wallet-transactions-desktop');
 
     // ── The same screens on a phone ──
     const mobile = await app.newPage(phone);
     await signIn(mobile, app.base, a, /\/user\/dashboard/);
-    await poll(() => text(mobile, 'stat-total-earned-amount')).toBe('₦131,872.15');
+    await poll(() => text(mobile, 'stat-total-earned-amount')).toBe('₦133,272.15');
     await poll(() => text(mobile, 'claim-status')).toBe('Claim processing');
     await screenfuls(mobile, 'dashboard-phone', 8);
     await mobile.goto(`${app.base}/user/wallet`);
@@ -262,8 +265,9 @@ describe('member dashboard and wallet', () => {
     await settle();
     const page = await app.newPage();
     await signIn(page, app.base, member, /\/user\/dashboard/);
-    await poll(() => text(page, 'stat-total-earned-amount')).toBe('₦0.00');
-    // Starter ₦15,000: the welcome bonus (2% = ₦300) is not one of the dashboard's cards.
+    // Starter ₦15,000: the welcome bonus (2% = ₦300) is all they earned, on its card and in the total, as in the wallet.
+    await poll(() => text(page, 'stat-total-earned-amount')).toBe('₦300.00');
+    expect(await text(page, 'stat-welcome-amount')).toBe('₦300.00');
     expect(await text(page, 'stat-referral-amount')).toBe('₦0.00');
     await poll(() => text(page, 'claims-empty')).toBe('There are no claimed incentives');
     await page.goto(`${app.base}/user/wallet`);

@@ -78,7 +78,7 @@ describe('profile and security', () => {
     await page.waitForURL(/\/user\/security$/);
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('Off');
     await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
-    await expectToast(page, '2FA enabled/disabled successfully');
+    await expectToast(page, 'Two-factor sign-in is on');
     await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('On');
     const me = await app.http.call('GET', '/api/auth/user', { token: member.token });
     expect(me.body.data.enable_2fa).toBe(true);

@@ -16,6 +16,7 @@ import * as moneyAsOfCause from './2026_11_25_00_00_00_money_as_of_cause';
 import * as cyclesPeriodicRunTotals from './2026_11_25_cycles_00_periodic_run_totals';
 import * as stockists from './2026_11_25_stockist_00_stockists';
 import * as secAuthMailOutbox from './2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles';
+import * as firstUsePlacementPreference from './2026_11_25_first_use_01_placement_preference';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_cycles_00_periodic_run_totals': cyclesPeriodicRunTotals,
   '2026_11_25_stockist_00_stockists': stockists,
   '2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles': secAuthMailOutbox,
+  '2026_11_25_first_use_01_placement_preference': firstUsePlacementPreference,
 };

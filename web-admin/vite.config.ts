@@ -32,7 +32,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), publicPagesFallback()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
   server: {
     port: 5174,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -6,6 +6,30 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+// Browser tests drive Debian's Chromium. Without it, install it when this process may (root and
+// apt), else stop at once with the one command to run, instead of failing every browser test file.
+const args = process.argv.slice(2);
+const runsBrowserTests = args.filter((a) => !a.startsWith('-')).length === 0 || args.some((a) => a.includes('e2e'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (runsBrowserTests && !existsSync(chromium)) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
+    console.log(`Browser tests need Chromium (${chromium}); installing Debian's chromium with apt-get …`);
+    const install = spawnSync('sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'], { stdio: 'inherit' });
+    if (install.status !== 0 || !existsSync(chromium)) {
+      console.error('\nChromium could not be installed. Run: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)');
+      process.exit(1);
+    }
+  } else {
+    console.error(
+      `Browser tests need Chromium at ${chromium}, and it is not there. Run:\n\n    ${hasApt ? 'sudo apt-get install -y chromium' : 'install Chromium, then: export CHROMIUM_PATH=/path/to/chromium'}\n\n` +
+        '(or set CHROMIUM_PATH to a Chromium binary), then npm test again. To run only the other tests: npx vitest run --exclude "e2e/**"',
+    );
+    process.exit(1);
+  }
+}
 for (const app of ['web-member', 'web-admin']) {
   if (!existsSync(path.join(root, app, 'dist/index.html'))) {
     execSync(`npm run build -w ${app}`, { cwd: root, stdio: 'inherit' });
@@ -13,7 +37,7 @@ for (const app of ['web-member', 'web-admin']) {
 }
 const report = path.join(root, '.vitest-report.json');
 rmSync(report, { force: true });
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -63,6 +63,8 @@ export type MembersTable = {
   personal_pv: Generated<number>;
   registration_expires_at: Date | null;
   registration_expired_at: Date | null;
+  /** docs/placement.md; null: the company default. Migration 2026_11_25_first_use_01. */
+  placement_preference: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Date;
   /** Where the registration, the activation and the current package entered the log (xid8 as text, position). */
   registered_xid: string | null;

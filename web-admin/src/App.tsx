@@ -18,14 +18,16 @@ import withdrawals from './withdrawals';
 import productSales from './product-sales';
 import matchingCycles from './matching-cycles';
 import { globalProfitRuns, profitPoolRuns } from './profit-runs';
-import { CompanyFinance } from './finance';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout';
 import { AdminLogin, PublicShell, ResetPassword, TwoFactorAuth } from './login';
-import { SecurityPage } from './security';
+import { lazyScreen } from './common/lazy';
 import { settingsRoutes } from './settings';
 import { StockistHistory } from './stockist-history/StockistHistory';
 import { lightTheme } from './themes/theme';
+
+const CompanyFinance = lazyScreen(() => import('./finance/CompanyFinance'), 'CompanyFinance');
+const SecurityPage = lazyScreen(() => import('./security/SecurityPage'), 'SecurityPage');
 
 /**
  * The back office under /admin (react-admin with basename) and its public sign-in pages beside it at

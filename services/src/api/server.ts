@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../core/config';
 import { migrateToLatest } from '../core/migrate';
 import { seedCompany } from '../seed/company';
+import { migrations } from '../../../migrations';
 import { seedDemoCompany } from '../seed/demo-company';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
@@ -22,17 +23,21 @@ export async function startApi(env: Record<string, string | undefined> = process
   });
   const runtime = createRuntime(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let migrated = 0;
+  let seeded = false;
   try {
-    await migrateToLatest(runtime.db);
+    migrated = await migrateToLatest(runtime.db);
     if (config.SEED_DEMO) {
-      if (await seedDemoCompany(runtime.commands)) logger.info('seeded the demo company');
+      seeded = await seedDemoCompany(runtime.commands);
+      if (seeded) logger.info('seeded the demo company');
     } else {
-      const seeded = await seedCompany(runtime);
-      if (seeded.seeded) {
-        logger.info({ admin: seeded.adminEmail, root: seeded.rootUsername }, 'created the company and its first administrator');
-        if (seeded.setupLink) {
+      const company = await seedCompany(runtime);
+      seeded = company.seeded;
+      if (company.seeded) {
+        logger.info({ admin: company.adminEmail, root: company.rootUsername }, 'created the company and its first administrator');
+        if (company.setupLink) {
           // Printed once, on the start that created the administrator; the code in the mail is single-use.
-          console.log(`\nFirst administrator ${seeded.adminEmail}: set a password at ${seeded.setupLink}\n(a one-time code has been mailed there; "Resend code" on that page sends another).\n`);
+          console.log(`\nFirst administrator ${company.adminEmail}: set a password at ${company.setupLink}\n(a one-time code has been mailed there; "Resend code" on that page sends another).\n`);
         }
       }
     }
@@ -45,6 +50,8 @@ export async function startApi(env: Record<string, string | undefined> = process
   return {
     app,
     runtime,
+    /** What this start did to the database (`npm start` says it). */
+    database: { migrated, total: Object.keys(migrations).length, seeded: Boolean(seeded) },
     async close() {
       await app.close();
       await runtime.close();

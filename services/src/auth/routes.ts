@@ -228,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { events } = await decideOnStream(trx, adminStream(adminId), adminDecider, { type: 'ChangeAdminTwoFactor', data: { admin_id: adminId, enabled: request.body.enable_2fa } }, requestMetadata(request, app.clock()));
       await projectAdmins(trx, events);
     });
-    return { success: true, message: authMessages.twoFactorToggled, data: null };
+    return { success: true, message: request.body.enable_2fa ? authMessages.twoFactorOn : authMessages.twoFactorOff, data: null };
   });
 
   /** The change-password flow names an e-mail; it must be the signed-in account's own. */

@@ -4,6 +4,7 @@ import { koboToNaira } from '../core/money';
 import { eligibilityFlags } from '../profit-sharing/queries';
 import type { BonusKind } from './events';
 import { bonusLabel, explain } from './explanations';
+import { totalEarned } from '../contracts/earnings';
 
 /** Σ credited bonuses of some kinds for a member, in naira. */
 export async function bonusTotal(db: Executor, memberId: string, kinds?: readonly BonusKind[]): Promise<number> {
@@ -49,8 +50,13 @@ export async function bonusStats(db: Executor, memberId: string, now: Date = new
     loyalty_bonus: of('loyalty'),
     global_profit: of('global_profit'),
     profit_pool: of('profit_pool'),
-    /** Seed 000 §9: matching, repurchase, upgrade, unilevel, signee, global profit, referral and placement. */
-    total_wallet_earned: of('matching', 'repurchase', 'upgrade', 'unilevel', 'signee', 'global_profit', 'referral', 'placement'),
+    stockist_upline_bonus: of('stockist_upline'),
+    stockist_rebate: of('stockist_rebate'),
+    /**
+     * Every kind credited (contracts/earnings.ts), as the wallet's total bonus: the seeds' sum left
+     * out welcome, equilibrium, loyalty, profit-pool, award and stockist bonuses (issue 11).
+     */
+    total_wallet_earned: koboToNaira(totalEarned(rows.map((r) => ({ kind: r.kind, total: Number(r.total) })))),
     ...(await eligibilityFlags(db, memberId, now)),
   };
 }

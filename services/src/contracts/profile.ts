@@ -145,8 +145,8 @@ export type FrontPageMessage = z.infer<typeof frontPageMessage>;
 export const profileMessages = {
   dataUpdated: 'data updated successfully',
   bankUpdated: 'Bank details updated successfully',
-  bankEditableEnabled: 'Bank editable enabled successfully',
-  bankEditableDisabled: 'Bank editable disabled successfully',
+  bankEditableEnabled: 'The member can now change their bank details',
+  bankEditableDisabled: 'The member can no longer change their bank details',
   friendInvited: 'Friend invited successfully',
   messageSent: 'Message Sent successfully',
   banks: 'Banks retrieved',

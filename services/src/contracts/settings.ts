@@ -13,8 +13,8 @@ import { flag, numeric, numericOrEmpty, optionalText, percentage, requiredText, 
 
 export const settingsMessages = {
   updated: 'Setting updated successfully',
-  frontPageEnabled: 'Front Page Notification Enabled',
-  frontPageDisabled: 'Front Page Notification Disabled',
+  frontPageEnabled: 'The front page message is now shown',
+  frontPageDisabled: 'The front page message is now hidden',
   nothingToUpdate: 'Please send at least one setting to change.',
   notFound: 'Setting not found.',
 } as const;
@@ -121,8 +121,39 @@ export const settingsUpdateBody = z
     general_message_subject: optionalText('general message subject', 255),
     general_message: optionalText('general message'),
   })
-  .partial();
+  .partial()
+  .superRefine((body, ctx) => {
+    for (const [subject, message, label] of messagePairs) checkMessagePair(body[subject], body[message], subject, label, ctx);
+  });
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
+
+/**
+ * A message members read needs a subject and a text, or neither (clearing it): a text without a
+ * subject, or a subject without a text, is refused at the empty field (issue 11). Sent together,
+ * as the back office's message forms do; the forms check with the schemas below.
+ */
+const messagePairs = [
+  ['general_message_subject', 'general_message', 'general message'],
+  ['home_page_message_subject', 'home_page_message', 'front page message'],
+] as const;
+
+function checkMessagePair(subject: string | undefined, message: string | undefined, subjectField: string, label: string, ctx: z.RefinementCtx): void {
+  if (subject === undefined || message === undefined) return;
+  const hasSubject = subject.trim() !== '';
+  const hasMessage = message.trim() !== '';
+  if (hasMessage && !hasSubject) ctx.addIssue({ code: 'custom', path: [subjectField], message: `The ${label} needs a subject.` });
+  if (hasSubject && !hasMessage) ctx.addIssue({ code: 'custom', path: [subjectField.replace('_subject', '')], message: `The ${label} needs a text.` });
+}
+
+/** A cleared input may come as null from a form: the same as empty. */
+const formText = (label: string, max?: number) => z.preprocess((v) => v ?? '', optionalText(label, max));
+
+export const generalMessageForm = z
+  .object({ general_message_subject: formText('general message subject', 255), general_message: formText('general message') })
+  .superRefine((body, ctx) => checkMessagePair(body.general_message_subject, body.general_message, 'general_message_subject', 'general message', ctx));
+export const frontPageMessageForm = z
+  .object({ home_page_message_subject: formText('home page message subject', 255), home_page_message: formText('home page message') })
+  .superRefine((body, ctx) => checkMessagePair(body.home_page_message_subject, body.home_page_message, 'home_page_message_subject', 'front page message', ctx));
 
 // ---- the four bonus generation tables ------------------------------------------------------
 

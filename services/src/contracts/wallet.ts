@@ -23,6 +23,10 @@ export const bankTransferBody = z.object({
   narration: optionalText('narration', 200).optional(),
 });
 export type BankTransferBody = z.input<typeof bankTransferBody>;
+/** The back office's payout form: the request's rules, and a narration the bank statement shows. */
+export const bankTransferForm = bankTransferBody.extend({
+  narration: z.string({ error: 'The narration field is required.' }).trim().min(1, 'The narration field is required.').max(200, 'The narration may not be greater than 200 characters.'),
+});
 
 export const withdrawalStatus = z.enum(['pending', 'processing', 'successful', 'failed']);
 

@@ -17,6 +17,10 @@ export function createDb(connectionString: string, options: { max?: number; appl
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    // pg's default closes a connection idle for 10 s, so a member clicking every few seconds paid a
+    // new connection (a backend fork and, with the embedded PostgreSQL, a SCRAM handshake) on
+    // the first call of each page. Connections now stay open for 5 minutes.
+    idleTimeoutMillis: 5 * 60_000,
     application_name: options.applicationName ?? 'portal',
     // An open transaction holding an xid holds back every log reader (docs/event-store.md):
     // never let one idle.

@@ -10,13 +10,15 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * Unordered migrations are allowed: capabilities built in parallel land migrations whose names sort
  * before one a development database already ran; each migration touches only its own tables.
  */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** Applies the migrations not yet applied; answers how many it applied. */
+export async function migrateToLatest(db: Kysely<any>): Promise<number> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }
 
 /** Creates a database if it does not exist (run against the server's `postgres` database). */

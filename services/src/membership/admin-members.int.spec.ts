@@ -175,10 +175,10 @@ describe('the per-member panels write through the existing command paths', () =>
   it('bank-editable and 2FA switches: admin toggles, the record follows, finance is refused', async () => {
     expect((await h.call('PUT', `/api/users/${active.id}/bank-editable`, { token: finance, body: { bank_editable: false } })).status).toBe(403);
     const off = await h.call('PUT', `/api/users/${active.id}/bank-editable`, { token: admin, body: { bank_editable: false } });
-    expect(off.body.message).toBe('Bank editable disabled successfully');
+    expect(off.body.message).toBe('The member can no longer change their bank details');
     expect((await getOne(active.id)).bank_editable).toBe(false);
     const on = await h.call('PUT', `/api/users/${active.id}/bank-editable`, { token: admin, body: { bank_editable: true } });
-    expect(on.body.message).toBe('Bank editable enabled successfully');
+    expect(on.body.message).toBe('The member can now change their bank details');
 
     expect((await h.call('PUT', `/api/users/${active.id}/toggle-2fa`, { token: finance, body: { enable_2fa: true } })).status).toBe(403);
     const twoFactor = await h.call('PUT', `/api/users/${active.id}/toggle-2fa`, { token: admin, body: { enable_2fa: true } });

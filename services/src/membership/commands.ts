@@ -7,26 +7,28 @@ import { ConcurrencyConflict, RuleViolation } from '../core/errors';
 import { reserveKey } from '../core/unique-keys';
 import type { Database } from '../database';
 import { findPackage } from '../catalogue/queries';
-import { getSettings } from '../settings/projections';
-import { checkPlacementUnderSponsor, choosePlacementLeg, memberDecider } from './decider';
+import { memberDecider } from './decider';
 import { memberStream } from './events';
 import { projectMembers } from './projections';
-import { findMemberByEmail, findMemberByUsername, isSelfOrPlacementAncestor, occupiedLegs } from './queries';
+import { placementMessages, resolvePlacement } from './placement';
+import { findMemberByEmail, findMemberByUsername } from './queries';
 
 export const registrationMessages = {
   usernameTaken: 'The username has already been taken.',
   emailTaken: 'The email has already been taken.',
   packageInvalid: 'The selected package is invalid.',
-  placementUnknown: 'The placement (referrer) does not exist.',
-  sponsorUnknown: 'The sponsor does not exist.',
+  placementUnknown: placementMessages.placementUnknown,
+  sponsorUnknown: placementMessages.sponsorUnknown,
 } as const;
 
 type Registration = Omit<RegisterBody, 'referrer' | 'placer'> & { referrer: string; placer: string; package_id: number };
 
 /**
- * Registration (BUSINESS-RULES.md §1). Reads first (package, placement, sponsor, free leg), then
- * appends MemberRegistered as the transaction's first write, then claims the unique keys: a
- * username, e-mail or placement slot taken meanwhile rolls everything back.
+ * Registration (BUSINESS-RULES.md §1, docs/placement.md). Reads first (package, placement, sponsor,
+ * free slot, spilling below a full placement), then appends MemberRegistered as the transaction's
+ * first write, then claims the unique keys: a username or e-mail taken meanwhile rolls everything
+ * back; a placement slot taken meanwhile is decided again from a fresh read (the recruit then takes
+ * the next free slot), so racing recruits through one link are all placed.
  */
 export async function registerMember(
   ctx: CommandContext,
@@ -40,20 +42,7 @@ export async function registerMember(
     if (await findMemberByUsername(trx, input.username)) throw new RuleViolation(registrationMessages.usernameTaken, 'username');
     if (await findMemberByEmail(trx, input.email)) throw new RuleViolation(registrationMessages.emailTaken, 'email');
 
-    const placementName = input.referrer || (await getSettings(trx)).default_referral_code;
-    const placement = await findMemberByUsername(trx, placementName);
-    if (!placement) throw new RuleViolation(registrationMessages.placementUnknown, 'referrer');
-    let sponsor = placement;
-    if (input.placer) {
-      const named = await findMemberByUsername(trx, input.placer);
-      if (!named) throw new RuleViolation(registrationMessages.sponsorUnknown, 'placer');
-      sponsor = named;
-      checkPlacementUnderSponsor({
-        placementIsSponsorOrBelow: await isSelfOrPlacementAncestor(trx, placement.id, sponsor.id),
-        sponsorUsername: sponsor.username,
-      });
-    }
-    const leg = choosePlacementLeg(placement.username, await occupiedLegs(trx, placement.id));
+    const { placement, leg, sponsor } = await resolvePlacement(trx, { referrer: input.referrer, placer: input.placer });
 
     const { events } = await decideOnStream(trx, memberStream(memberId), memberDecider, {
       type: 'RegisterMember',
@@ -78,7 +67,7 @@ export async function registerMember(
       .insertInto('credentials')
       .values({ account_kind: 'member', account_id: memberId, password_hash: input.passwordHash, changed_at: new Date(metadata.now) })
       .execute();
-  });
+  }, { attempts: 12 });
   return { memberId };
 }
 

@@ -1,6 +1,6 @@
 import type { Decider } from '../core/command';
 import { RuleViolation } from '../core/errors';
-import type { MemberActivated, MemberEvent, MemberPackageUpgraded, MemberRegistered, MemberReinstated, PlacementLeg } from './events';
+import type { MemberActivated, MemberEvent, MemberPlacementPreferenceChanged, MemberPackageUpgraded, MemberRegistered, MemberReinstated, PlacementLeg } from './events';
 
 export type RegisteredMember = {
   status: 'registered';
@@ -14,6 +14,7 @@ export type RegisteredMember = {
   expired: boolean;
   /** Payments already applied to this member (activation, upgrades): each applies once. */
   appliedPayments: readonly string[];
+  placementPreference: MemberPlacementPreferenceChanged['data']['preference'];
 };
 export type MemberState = { status: 'none' } | RegisteredMember;
 
@@ -25,6 +26,7 @@ export type MemberCommand =
   | { type: 'ExpireRegistration'; data: { member_id: string; now: string; deadline: string } }
   | { type: 'ReinstateMember'; data: MemberReinstated['data'] }
   | { type: 'ChangeTwoFactor'; data: { member_id: string; enabled: boolean } }
+  | { type: 'ChangePlacementPreference'; data: MemberPlacementPreferenceChanged['data'] }
   | { type: 'RecordPasswordChange'; data: { member_id: string; reason: 'reset' | 'change' | 'admin' } };
 
 export const memberMessages = {
@@ -53,6 +55,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       placementLeg: d.placement_leg,
       expired: false,
       appliedPayments: [],
+      placementPreference: null,
     };
   }
   if (state.status !== 'registered') return state;
@@ -71,6 +74,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, twoFactor: event.data.enabled };
     case 'MemberPasswordChanged':
       return state;
+    case 'MemberPlacementPreferenceChanged':
+      return { ...state, placementPreference: event.data.preference };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;
@@ -120,6 +125,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       return [{ type: 'MemberReinstated', data: command.data }];
     case 'ChangeTwoFactor':
       return requireRegistered(state).twoFactor === command.data.enabled ? [] : [{ type: 'MemberTwoFactorChanged', data: command.data }];
+    case 'ChangePlacementPreference':
+      return requireRegistered(state).placementPreference === command.data.preference ? [] : [{ type: 'MemberPlacementPreferenceChanged', data: command.data }];
     case 'RecordPasswordChange':
       requireRegistered(state);
       return [{ type: 'MemberPasswordChanged', data: command.data }];

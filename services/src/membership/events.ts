@@ -64,8 +64,15 @@ export type MemberTwoFactorChanged = DomainEvent<'MemberTwoFactorChanged', { mem
 /** The password's value stays out of the log; this records that and why it changed. */
 export type MemberPasswordChanged = DomainEvent<'MemberPasswordChanged', { member_id: string; reason: 'reset' | 'change' | 'admin' }>;
 
+/** How recruits spill below this member when a placement in their team is full (docs/placement.md); null: the company default. */
+export type MemberPlacementPreferenceChanged = DomainEvent<
+  'MemberPlacementPreferenceChanged',
+  { member_id: string; preference: 'balanced' | 'extreme_left' | 'extreme_right' | 'weaker_leg' | null }
+>;
+
 export type MemberEvent =
   | MemberRegistered
+  | MemberPlacementPreferenceChanged
   | MemberEmailConfirmed
   | MemberActivated
   | MemberPackageUpgraded

@@ -74,6 +74,9 @@ export async function projectMembers(db: Executor, events: readonly RecordedEven
         break;
       case 'MemberPasswordChanged':
         break;
+      case 'MemberPlacementPreferenceChanged':
+        await db.updateTable('members').set({ placement_preference: event.data.preference, updated_at: at }).where('id', '=', event.data.member_id).execute();
+        break;
       default: {
         const unknownEvent: never = event;
         void unknownEvent;

@@ -14,6 +14,9 @@ import { memberStream } from './events';
 import { projectMembers } from './projections';
 import { reinstateRegistration } from './expiry';
 import { findMember } from './queries';
+import { companyDefaultPreference, explainPlacement, resolvePlacement } from './placement';
+import { placementPreference, placementPreferenceBody, placementPreferenceView, placementPreview, placementPreviewQuery } from '../contracts/placement';
+import { getSettings } from '../settings/projections';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -34,6 +37,58 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Where a registration would go, before it is submitted (the registration form shows it).
+  app.get(
+    '/auth/placement-preview',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], querystring: placementPreviewQuery, response: { 200: envelope(placementPreview) } },
+    },
+    async (request) => {
+      const resolved = await resolvePlacement(app.db, request.query);
+      return {
+        success: true,
+        message: 'Placement preview',
+        data: {
+          placement: resolved.placement.username,
+          leg: resolved.leg,
+          sponsor: resolved.sponsor.username,
+          spillover: resolved.spillover,
+          requested_placement: resolved.requestedPlacement.username,
+          preference: resolved.preference,
+          explanation: explainPlacement(resolved),
+        },
+      };
+    },
+  );
+
+  const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
+  app.get(
+    '/users/:id/placement-preference',
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: memberParams, response: { 200: envelope(placementPreferenceView) } } },
+    async (request) => {
+      const member = await findMember(app.db, request.params.id);
+      if (!member) throw new NotFound('Member not found.');
+      const companyDefault = companyDefaultPreference(await getSettings(app.db));
+      const own = member.placement_preference ? placementPreference.parse(member.placement_preference) : null;
+      return { success: true, message: 'Placement preference', data: { preference: own, company_default: companyDefault, effective: own ?? companyDefault } };
+    },
+  );
+
+  app.put(
+    '/users/:id/placement-preference',
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: memberParams, body: placementPreferenceBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const member = await findMember(app.db, request.params.id);
+      if (!member) throw new NotFound('Member not found.');
+      await runInTransaction(app.commands, async (trx) => {
+        const { events } = await decideOnStream(trx, memberStream(member.id), memberDecider, { type: 'ChangePlacementPreference', data: { member_id: member.id, preference: request.body.preference } }, requestMetadata(request, app.clock()));
+        await projectMembers(trx, events);
+      });
+      return { success: true, message: 'Placement preference saved.', data: null };
+    },
+  );
+
   app.put(
     '/users/:id/toggle-2fa',
     { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: z.object({ id: z.uuid({ error: 'Member not found.' }) }), body: toggleTwoFactorBody, response: { 200: envelope(z.null()) } } },
@@ -44,7 +99,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         const { events } = await decideOnStream(trx, memberStream(member.id), memberDecider, { type: 'ChangeTwoFactor', data: { member_id: member.id, enabled: request.body.enable_2fa } }, requestMetadata(request, app.clock()));
         await projectMembers(trx, events);
       });
-      return { success: true, message: authMessages.twoFactorToggled, data: null };
+      return { success: true, message: request.body.enable_2fa ? authMessages.twoFactorOn : authMessages.twoFactorOff, data: null };
     },
   );
 

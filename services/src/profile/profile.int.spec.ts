@@ -297,7 +297,7 @@ describe('bank details: stored as the gateway names them, changed by the member 
     expect(refused).toMatchObject({ status: 422, body: { message: 'Bank details can only be changed when an administrator allows it.' } });
 
     const enabled = await h.call('PUT', `/api/users/${member.id}/bank-editable`, { token: adminToken, body: { bank_editable: true } });
-    expect(enabled).toMatchObject({ status: 200, body: { message: 'Bank editable enabled successfully' } });
+    expect(enabled).toMatchObject({ status: 200, body: { message: 'The member can now change their bank details' } });
     expect((await h.call('GET', `/api/users/${member.id}/profile-details`, { token: member.token })).body.data.bank_editable).toBe(true);
     expect((await change(member.token, '1111111111')).status).toBe(200);
     expect((await h.call('GET', `/api/users/${member.id}/profile-details`, { token: member.token })).body.data).toMatchObject({ bank_account_number: '1111111111', bank_account_name: 'TEST ACCOUNT 1111', bank_editable: false });
@@ -308,7 +308,7 @@ describe('bank details: stored as the gateway names them, changed by the member 
     expect((await h.call('GET', `/api/users/${member.id}/profile-details`, { token: adminToken })).body.data).toMatchObject({ bank_account_name: 'TEST ACCOUNT 3333', bank_editable: false });
 
     const disabled = await h.call('PUT', `/api/users/${member.id}/bank-editable`, { token: adminToken, body: { bank_editable: false } });
-    expect(disabled).toMatchObject({ status: 200, body: { message: 'Bank editable disabled successfully' } });
+    expect(disabled).toMatchObject({ status: 200, body: { message: 'The member can no longer change their bank details' } });
 
     const admin = await adminId();
     const events = await profileEvents(member.id);
@@ -325,7 +325,7 @@ describe('bank details: stored as the gateway names them, changed by the member 
 
   it('refuses a member whom an admin forbade before they gave any account', async () => {
     const member = await h.registeredMember();
-    expect((await h.call('PUT', `/api/users/${member.id}/bank-editable`, { token: adminToken, body: { bank_editable: 0 } })).body.message).toBe('Bank editable disabled successfully');
+    expect((await h.call('PUT', `/api/users/${member.id}/bank-editable`, { token: adminToken, body: { bank_editable: 0 } })).body.message).toBe('The member can no longer change their bank details');
     const refused = await h.call('PUT', `/api/users/${member.id}/update-bank-details`, { token: member.token, body: { bank_name: 'Test Bank', bank_code: '001', bank_account_number: '0123456789' } });
     expect(refused.status).toBe(422);
   });

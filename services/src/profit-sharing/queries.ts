@@ -5,6 +5,7 @@ import { koboToNaira } from '../core/money';
 import { getSettings } from '../settings/projections';
 import { companyDate } from '../wallet/payout-schedule';
 import { profitPoolCandidates } from './projections';
+import { totalEarned } from '../contracts/earnings';
 import { dateOf, profitPoolCriteria, profitPoolPackageId, qualifiesForProfitPool } from './policies';
 
 export const PER_PAGE = 10;
@@ -114,7 +115,7 @@ export async function companyBonusStats(db: Executor, period: TotalPeriod, now: 
     award_bonus_sum: of('award_sponsor', 'award_direct_downline'),
     global_profit_sum: of('global_profit'),
     profit_pool_sum: of('profit_pool'),
-    total_bonus_sum: koboToNaira(rows.reduce((sum, r) => sum + Number(r.total), 0)),
+    total_bonus_sum: koboToNaira(totalEarned(rows.map((r) => ({ kind: r.kind, total: Number(r.total) })))),
     global_profit_count: countOf('global_profit'),
     profit_pool_count: countOf('profit_pool'),
     global_profit_eligible_count: await globalProfitEligibleCount(db),

@@ -92,8 +92,8 @@ describe('changing the settings', () => {
   });
 
   it("answers the front-page toggle with the seeds' own messages", async () => {
-    expect(await update({ show_front_page_message: true })).toMatchObject({ status: 200, body: { message: 'Front Page Notification Enabled', data: { show_front_page_message: true } } });
-    expect(await update({ show_front_page_message: 0 })).toMatchObject({ status: 200, body: { message: 'Front Page Notification Disabled', data: { show_front_page_message: false } } });
+    expect(await update({ show_front_page_message: true })).toMatchObject({ status: 200, body: { message: 'The front page message is now shown', data: { show_front_page_message: true } } });
+    expect(await update({ show_front_page_message: 0 })).toMatchObject({ status: 200, body: { message: 'The front page message is now hidden', data: { show_front_page_message: false } } });
     expect((await update({ show_front_page_message: true, home_page_message: 'Promo week!' })).body.message).toBe('Setting updated successfully');
   });
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const settingsValues = z.object({
   /** The username registrations fall back to when no placement is given (the company root). */
   default_referral_code: z.string(),
+  /** Spillover below a full placement when the sponsor has no preference (docs/placement.md). */
+  default_placement_preference: z.enum(['balanced', 'extreme_left', 'extreme_right', 'weaker_leg']).optional(),
   unit_point_value_kobo: z.number().int().nonnegative(),
   equillibrum_bonus: z.number().nonnegative(),
   loyalty_bonus_percentage: z.number().nonnegative(),

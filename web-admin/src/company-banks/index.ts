@@ -1,7 +1,9 @@
 import BankIcon from '@mui/icons-material/AccountBalance';
-import { BankCreate } from './BankCreate';
-import { BankEdit } from './BankEdit';
-import { BankList } from './BankList';
+import { lazyScreen } from '../common/lazy';
+
+const BankCreate = lazyScreen(() => import('./BankCreate'), 'BankCreate');
+const BankEdit = lazyScreen(() => import('./BankEdit'), 'BankEdit');
+const BankList = lazyScreen(() => import('./BankList'), 'BankList');
 
 /** The company's bank accounts (seed 002 "Company details"), resource `company-banks`. */
 export default {

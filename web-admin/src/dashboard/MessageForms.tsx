@@ -3,6 +3,13 @@ import { Card, CardContent, CardHeader, FormControlLabel, Skeleton, Switch } fro
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import MailIcon from '@mui/icons-material/MailOutline';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { frontPageMessageForm, generalMessageForm } from '@portal/services/contracts/settings';
+
+/** The server's rule (contracts/settings.ts): a subject and a text, or neither; shown at the field. */
+const generalMessageResolver = zodResolver(generalMessageForm) as unknown as Resolver<FieldValues>;
+const frontPageMessageResolver = zodResolver(frontPageMessageForm) as unknown as Resolver<FieldValues>;
 import { useSettings, useUpdateSettings } from '../settings/useSettings';
 
 const text = (values: Record<string, unknown>, name: string) => String(values[name] ?? '');
@@ -48,13 +55,14 @@ export const FrontPageMessageCard = () => {
             <Form
               key={`front-${settings.home_page_message_subject}-${settings.home_page_message}`}
               defaultValues={{ home_page_message_subject: settings.home_page_message_subject, home_page_message: settings.home_page_message }}
+              resolver={frontPageMessageResolver}
               onSubmit={async (values: Record<string, unknown>) => {
                 await save({ home_page_message_subject: text(values, 'home_page_message_subject'), home_page_message: text(values, 'home_page_message') });
               }}
               noValidate
             >
-              <TextInput source="home_page_message_subject" label="pos.dashboard.messages.front_page.subject" fullWidth helperText={false} />
-              <TextInput source="home_page_message" label="pos.dashboard.messages.front_page.message" fullWidth multiline minRows={3} helperText={false} />
+              <TextInput source="home_page_message_subject" label="pos.dashboard.messages.front_page.subject" fullWidth />
+              <TextInput source="home_page_message" label="pos.dashboard.messages.front_page.message" fullWidth multiline minRows={3} />
               <SaveButton label="pos.dashboard.messages.save" sx={{ mt: 2 }} />
             </Form>
           </>
@@ -84,13 +92,14 @@ export const GeneralMessageCard = () => {
           <Form
             key={`general-${settings.general_message_subject}-${settings.general_message}`}
             defaultValues={{ general_message_subject: settings.general_message_subject, general_message: settings.general_message }}
+            resolver={generalMessageResolver}
             onSubmit={async (values: Record<string, unknown>) => {
               await save({ general_message_subject: text(values, 'general_message_subject'), general_message: text(values, 'general_message') });
             }}
             noValidate
           >
-            <TextInput source="general_message_subject" label="pos.dashboard.messages.general.subject" fullWidth helperText={false} />
-            <TextInput source="general_message" label="pos.dashboard.messages.general.message" fullWidth multiline minRows={3} helperText={false} />
+            <TextInput source="general_message_subject" label="pos.dashboard.messages.general.subject" fullWidth />
+            <TextInput source="general_message" label="pos.dashboard.messages.general.message" fullWidth multiline minRows={3} />
             <SaveButton label="pos.dashboard.messages.save" sx={{ mt: 2 }} />
           </Form>
         )}

@@ -1,3 +1,4 @@
+import { withdrawalStatusLabels, withdrawalStatusMeaning } from '@portal/services/contracts/statuses';
 /**
  * The back office's finance strings: resource labels under `resources.<name>`, the rest under
  * `pos.<area>` (STYLE.md rule 15). Merged into en.ts; keys must not collide with other files.
@@ -72,22 +73,9 @@ export const financeMessages = {
         actor: 'By',
         details: 'Details',
       },
-      status: {
-        pending: 'Queued',
-        processing: 'Sent',
-        successful: 'Paid',
-        failed: 'Failed',
-        refused: 'Refused',
-        reversed: 'Reversed',
-      },
-      status_meaning: {
-        pending: 'The wallet is debited; the transfer waits for the next payout run.',
-        processing: 'The transfer was handed to the payment provider; the bank has not confirmed it yet.',
-        successful: "The bank received the money in the member's account.",
-        failed: 'The transfer failed; the whole amount went back to the wallet.',
-        refused: 'The payment provider refused the transfer; the whole amount went back to the wallet.',
-        reversed: 'The bank reversed the transfer; the whole amount went back to the wallet.',
-      },
+      // One set of words with the member app (contracts/statuses.ts).
+      status: { ...withdrawalStatusLabels },
+      status_meaning: { ...withdrawalStatusMeaning },
       status_filter: {
         pending: 'Queued',
         processing: 'Sent',

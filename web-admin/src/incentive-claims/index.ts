@@ -1,5 +1,7 @@
 import RedeemIcon from '@mui/icons-material/Redeem';
-import { IncentiveClaimList } from './IncentiveClaimList';
+import { lazyScreen } from '../common/lazy';
+
+const IncentiveClaimList = lazyScreen(() => import('./IncentiveClaimList'), 'IncentiveClaimList');
 
 export default {
   list: IncentiveClaimList,

@@ -1,7 +1,9 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { IncentiveCreate } from './IncentiveCreate';
-import { IncentiveEdit } from './IncentiveEdit';
-import { IncentiveList } from './IncentiveList';
+import { lazyScreen } from '../common/lazy';
+
+const IncentiveCreate = lazyScreen(() => import('./IncentiveCreate'), 'IncentiveCreate');
+const IncentiveEdit = lazyScreen(() => import('./IncentiveEdit'), 'IncentiveEdit');
+const IncentiveList = lazyScreen(() => import('./IncentiveList'), 'IncentiveList');
 
 export default {
   list: IncentiveList,

@@ -1,5 +1,7 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { PackagePaymentList } from './PackagePaymentList';
+import { lazyScreen } from '../common/lazy';
+
+const PackagePaymentList = lazyScreen(() => import('./PackagePaymentList'), 'PackagePaymentList');
 
 export default {
   list: PackagePaymentList,

@@ -1,7 +1,9 @@
 import PackageIcon from '@mui/icons-material/Inventory2';
-import { PackageCreate } from './PackageCreate';
-import { PackageEdit } from './PackageEdit';
-import { PackageList } from './PackageList';
+import { lazyScreen } from '../common/lazy';
+
+const PackageCreate = lazyScreen(() => import('./PackageCreate'), 'PackageCreate');
+const PackageEdit = lazyScreen(() => import('./PackageEdit'), 'PackageEdit');
+const PackageList = lazyScreen(() => import('./PackageList'), 'PackageList');
 
 /** Registration packages (seed 002 "Packages screen"), resource `packages`. */
 export default {

@@ -1,5 +1,7 @@
 import SalesIcon from '@mui/icons-material/ShoppingBasketOutlined';
-import { ProductSalesList } from './ProductSalesList';
+import { lazyScreen } from '../common/lazy';
+
+const ProductSalesList = lazyScreen(() => import('./ProductSalesList'), 'ProductSalesList');
 
 /** The `product-sales` resource (GET /api/admin/product-sales): one read-only record per month. */
 export default {

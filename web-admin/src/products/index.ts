@@ -1,7 +1,9 @@
 import ProductIcon from '@mui/icons-material/LocalFlorist';
-import { ProductCreate } from './ProductCreate';
-import { ProductEdit } from './ProductEdit';
-import { ProductList } from './ProductList';
+import { lazyScreen } from '../common/lazy';
+
+const ProductCreate = lazyScreen(() => import('./ProductCreate'), 'ProductCreate');
+const ProductEdit = lazyScreen(() => import('./ProductEdit'), 'ProductEdit');
+const ProductList = lazyScreen(() => import('./ProductList'), 'ProductList');
 
 /** Company products (seed 002 "Products screen"), resource `products`. */
 export default {

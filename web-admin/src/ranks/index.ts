@@ -1,7 +1,9 @@
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
-import { RankCreate } from './RankCreate';
-import { RankEdit } from './RankEdit';
-import { RankList } from './RankList';
+import { lazyScreen } from '../common/lazy';
+
+const RankCreate = lazyScreen(() => import('./RankCreate'), 'RankCreate');
+const RankEdit = lazyScreen(() => import('./RankEdit'), 'RankEdit');
+const RankList = lazyScreen(() => import('./RankList'), 'RankList');
 
 export default {
   list: RankList,

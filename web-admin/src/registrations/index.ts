@@ -1,5 +1,7 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { RegistrationList } from './RegistrationList';
+import { lazyScreen } from '../common/lazy';
+
+const RegistrationList = lazyScreen(() => import('./RegistrationList'), 'RegistrationList');
 
 export default {
   list: RegistrationList,

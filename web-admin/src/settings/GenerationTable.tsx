@@ -14,14 +14,13 @@ import {
   ListContextProvider,
   ResourceContextProvider,
   SaveButton,
-  type Validator,
-  maxValue,
-  minValue,
   useList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { type FieldValues, type Resolver, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bonusGenerationBody } from '@portal/services/contracts/settings';
 import { api } from '../api/client';
 import { SettingNumberInput, SettingsReadOnly } from './inputs';
 import {
@@ -41,17 +40,12 @@ const percentText = (value: number) => `${new Intl.NumberFormat('en-US', { maxim
 const percentOrDash = (value: unknown) => (Number(value) === 0 ? '–' : percentText(Number(value)));
 const totalOf = (row: Record<string, unknown>) => GENERATIONS.reduce((sum, n) => sum + (Number(row[generationField(n)]) || 0), 0);
 
-/** Empty is allowed (sent as 0); anything else must be a number from 0 to 100 (seed 002 §5). */
-const generationValidators = (n: number): Validator[] => {
-  const field = generationField(n);
-  const args = { field };
-  return [
-    (value: unknown) =>
-      value === null || value === undefined || value === '' || Number.isFinite(Number(value)) ? undefined : { message: 'pos.settings.validation.generation_number', args },
-    minValue(0, { message: 'pos.settings.validation.generation_range', args }),
-    maxValue(100, { message: 'pos.settings.validation.generation_range', args }),
-  ];
-};
+/**
+ * The server's own schema (contracts/settings.ts) checks the ten inputs before sending: empty is 0,
+ * anything else a number from 0 to 100, with the seed's words at the field (002 §5). Validators
+ * written for react-admin instead crashed the page on 150 or -5 (issue 11).
+ */
+const generationResolver = zodResolver(bonusGenerationBody) as unknown as Resolver<FieldValues>;
 
 const RunningTotal = () => {
   const translate = useTranslate();
@@ -76,7 +70,7 @@ const EditGenerationsDialog = ({ kind, row, onClose }: { kind: GenerationKind; r
   };
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={`generations-${kind}-title`}>
-      <Form record={row} onSubmit={onSubmit} sanitizeEmptyValues={false}>
+      <Form record={row} onSubmit={onSubmit} sanitizeEmptyValues={false} resolver={generationResolver}>
         <DialogTitle id={`generations-${kind}-title`}>
           {translate(`${g('dialog')}.${kind}`)}
           <Typography variant="body2" color="text.secondary">
@@ -92,7 +86,6 @@ const EditGenerationsDialog = ({ kind, row, onClose }: { kind: GenerationKind; r
                   source={generationField(n)}
                   label={translate(g('generation_field'), { n })}
                   unit="percent"
-                  validate={generationValidators(n)}
                 />
               ))}
             </Box>

@@ -1,11 +1,17 @@
 import { Route } from 'react-router-dom';
-import { BonusSettingsPage } from './BonusSettingsPage';
-import { CompanyDetailsPage } from './CompanyDetailsPage';
-import { ReferralBonusSettingsPage, StockistUplineBonusSettingsPage, UnilevelBonusSettingsPage, UpgradeBonusSettingsPage } from './GenerationSettingsPages';
-import { GlobalProfitSettingsPage } from './GlobalProfitSettingsPage';
-import { ProfitPoolSettingsPage } from './ProfitPoolSettingsPage';
-import { WithdrawalSettingsPage } from './WithdrawalSettingsPage';
+import { lazyScreen } from '../common/lazy';
 import { settingsPaths } from './paths';
+
+// Each settings page is loaded when first opened (its own chunk).
+const BonusSettingsPage = lazyScreen(() => import('./BonusSettingsPage'), 'BonusSettingsPage');
+const CompanyDetailsPage = lazyScreen(() => import('./CompanyDetailsPage'), 'CompanyDetailsPage');
+const ReferralBonusSettingsPage = lazyScreen(() => import('./GenerationSettingsPages'), 'ReferralBonusSettingsPage');
+const StockistUplineBonusSettingsPage = lazyScreen(() => import('./GenerationSettingsPages'), 'StockistUplineBonusSettingsPage');
+const UnilevelBonusSettingsPage = lazyScreen(() => import('./GenerationSettingsPages'), 'UnilevelBonusSettingsPage');
+const UpgradeBonusSettingsPage = lazyScreen(() => import('./GenerationSettingsPages'), 'UpgradeBonusSettingsPage');
+const GlobalProfitSettingsPage = lazyScreen(() => import('./GlobalProfitSettingsPage'), 'GlobalProfitSettingsPage');
+const ProfitPoolSettingsPage = lazyScreen(() => import('./ProfitPoolSettingsPage'), 'ProfitPoolSettingsPage');
+const WithdrawalSettingsPage = lazyScreen(() => import('./WithdrawalSettingsPage'), 'WithdrawalSettingsPage');
 
 export { SettingsMenu } from './SettingsMenu';
 export { settingsPaths } from './paths';

@@ -1,5 +1,7 @@
 import UpgradeIcon from '@mui/icons-material/Upgrade';
-import { UpgradeList } from './UpgradeList';
+import { lazyScreen } from '../common/lazy';
+
+const UpgradeList = lazyScreen(() => import('./UpgradeList'), 'UpgradeList');
 
 export default {
   list: UpgradeList,

@@ -1,7 +1,9 @@
 import WithdrawalIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { formatNaira } from '../common/NairaField';
-import { WithdrawalList } from './WithdrawalList';
-import { WithdrawalShow } from './WithdrawalShow';
+import { lazyScreen } from '../common/lazy';
+
+const WithdrawalList = lazyScreen(() => import('./WithdrawalList'), 'WithdrawalList');
+const WithdrawalShow = lazyScreen(() => import('./WithdrawalShow'), 'WithdrawalShow');
 
 /** The `withdrawals` resource (GET /api/admin/withdrawals): read-only, list and show. */
 export default {

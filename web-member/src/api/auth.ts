@@ -1,4 +1,5 @@
 import type { AuthAdmin, AuthUser, RegisterBody } from '@portal/services/contracts/auth';
+import type { PlacementPreview } from '@portal/services/contracts/placement';
 import { api } from './client';
 
 /** The member's user type on reset and 2FA calls (admins use their own app). */
@@ -10,6 +11,8 @@ export type CurrentAccount = AuthUser | AuthAdmin;
 export const authApi = {
   login: (body: { username: string; password: string }) => api.post<AuthUser>('/auth/login', body),
   register: (body: RegisterBody) => api.post<unknown>('/auth/register', body),
+  placementPreview: (query: { referrer: string; placer: string }, signal?: AbortSignal) =>
+    api.get<PlacementPreview>(`/auth/placement-preview?${new URLSearchParams(query).toString()}`, { signal, quiet: true }),
   logout: () => api.post<unknown>('/auth/logout', undefined, { quiet: true }),
   resetPasswordLink: (email: string) => api.post<unknown>('/auth/reset-password-link', { email, user_type: USER_TYPE }),
   resetPassword: (body: { code: string; password: string; email: string }) =>

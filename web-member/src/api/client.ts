@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export const FALLBACK_ERROR = 'An error occred';
+export const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 export const NO_RESPONSE = 'Response not found';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

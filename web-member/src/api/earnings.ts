@@ -26,6 +26,13 @@ export interface BonusStats {
   placement_bonus: number;
   global_profit: number;
   profit_pool: number;
+  welcome_bonus: number;
+  equilibrium_bonus: number;
+  loyalty_bonus: number;
+  award_bonus: number;
+  stockist_upline_bonus: number;
+  stockist_rebate: number;
+  /** Every kind credited (contracts/earnings.ts): the wallet's "Total bonus" is the same figure. */
   total_wallet_earned: number;
   global_profit_qualified?: boolean;
   profit_pool_qualified?: boolean;

@@ -35,6 +35,8 @@ import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from './CardPaymentDialog';
 import { ReceiptUpload } from './ReceiptUpload';
+import { BankTransferDetails } from './BankTransferDetails';
+import { transferReference } from '@portal/services/contracts/bank-transfer';
 
 export const SELECT_PACKAGE_FOR_UPGRADE = 'Select a package for upgrade';
 
@@ -209,6 +211,7 @@ export function PackageUpgradeCard() {
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                     Paid by bank transfer? An administrator approves your receipt.
                   </Typography>
+                  <BankTransferDetails amount={ready?.package_difference} reference={transferReference('upgrade', user.username, packageId)} />
                   <ReceiptUpload onUpload={uploadReceipt} buttonLabel="Upload receipt" />
                 </Box>
               </Grid>

@@ -1,10 +1,13 @@
-import { enqueueSnackbar, type VariantType } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, type VariantType } from 'notistack';
 
 /**
  * Toasts from anywhere (the api client runs outside React). Works once <SnackbarProvider> is
  * mounted, which main.tsx does at the root.
  */
 export function notify(message: string, variant: VariantType = 'default'): void {
+  // A step that succeeded makes the earlier warnings stale ("These credentials do not match" must
+  // not sit on the welcome page after a good sign-in): a success replaces whatever is showing.
+  if (variant === 'success') closeSnackbar();
   enqueueSnackbar(message, { variant });
 }
 

@@ -1,13 +1,15 @@
-import { addDays, differenceInDays, differenceInHours, isValid, parseISO } from 'date-fns';
+import { addDays, isValid, parseISO } from 'date-fns';
 
 /** Registration must be completed within 7 days of sign-up (seed 000 §9). */
 export const REGISTRATION_WINDOW_DAYS = 7;
 
 export interface RegistrationCountdown {
-  /** 7 minus the whole days elapsed since created_at (seed 000 §2.3), never below 0. */
+  /** Whole days left until the deadline (6 just after sign-up: 6 days 23 hours 59 minutes). */
   daysLeft: number;
-  /** Hours left in the current day of the countdown (0–23). */
+  /** Whole hours left beyond those days (0–23). */
   hoursLeft: number;
+  /** Whole minutes left beyond those hours (0–59). */
+  minutesLeft: number;
   deadline: Date;
   expired: boolean;
 }
@@ -22,8 +24,7 @@ export function registrationCountdown(createdAt: string, now: Date = new Date(),
   if (!isValid(created)) return null;
   const deadline = addDays(created, REGISTRATION_WINDOW_DAYS);
   const expired = now.getTime() >= deadline.getTime();
-  const elapsedDays = differenceInDays(now, created);
-  const daysLeft = expired ? 0 : Math.max(0, REGISTRATION_WINDOW_DAYS - elapsedDays);
-  const hoursLeft = expired ? 0 : Math.max(0, differenceInHours(deadline, now) % 24);
-  return { daysLeft, hoursLeft, deadline, expired };
+  // The real time left, in whole units: "7 days 23 hours" just after sign-up was more than the 7-day window.
+  const minutes = expired ? 0 : Math.floor((deadline.getTime() - now.getTime()) / 60_000);
+  return { daysLeft: Math.floor(minutes / 1440), hoursLeft: Math.floor((minutes % 1440) / 60), minutesLeft: minutes % 60, deadline, expired };
 }

@@ -61,6 +61,12 @@ import { formatDate } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { referralLink } from '../lib/referral-link';
+import { copyText } from '../lib/clipboard';
+import CardGiftcard from '@mui/icons-material/CardGiftcardOutlined';
+import Balance from '@mui/icons-material/BalanceOutlined';
+import Loyalty from '@mui/icons-material/LoyaltyOutlined';
+import Inventory2 from '@mui/icons-material/Inventory2Outlined';
+import Savings from '@mui/icons-material/SavingsOutlined';
 import { storageUrl } from '../lib/storage';
 
 /** Seed 000 §8 wording. */
@@ -485,6 +491,11 @@ function BonusCards() {
     { key: 'unilevel', label: 'Unilevel Bonus', icon: <AccountTree fontSize="small" />, value: s?.unilevel_bonus },
     { key: 'upgrade', label: 'Upgrade Bonus', icon: <TrendingUp fontSize="small" />, value: s?.upgrade_bonus },
     { key: 'signee', label: 'Signee Bonus', hint: 'Stockists you signed up', icon: <Storefront fontSize="small" />, value: s?.stockist_ref_bonus },
+    { key: 'welcome', label: 'Welcome Bonus', icon: <CardGiftcard fontSize="small" />, value: s?.welcome_bonus },
+    { key: 'equilibrium', label: 'Equilibrium Bonus', hint: 'Both legs active', icon: <Balance fontSize="small" />, value: s?.equilibrium_bonus },
+    { key: 'loyalty', label: 'Loyalty Bonus', icon: <Loyalty fontSize="small" />, value: s?.loyalty_bonus },
+    { key: 'award', label: 'Award Bonus', hint: 'Incentives won in your team', icon: <EmojiEvents fontSize="small" />, value: s?.award_bonus },
+    { key: 'stockist', label: 'Stockist Bonus', hint: 'Upline and rebate', icon: <Inventory2 fontSize="small" />, value: s ? (s.stockist_upline_bonus ?? 0) + (s.stockist_rebate ?? 0) : undefined },
   ];
   if (stats.isError) {
     return (
@@ -500,6 +511,9 @@ function BonusCards() {
           <StatCard label={c.label} hint={c.hint} icon={c.icon} value={c.value} loading={loading} testId={`stat-${c.key}`} />
         </Grid>
       ))}
+      <Grid size={{ xs: 6, sm: 4, lg: 3 }}>
+        <StatCard label="Profit Pool" icon={<Savings fontSize="small" />} value={s?.profit_pool} loading={loading} testId="stat-profit-pool" />
+      </Grid>
       <Grid size={{ xs: 6, sm: 4, lg: 3 }}>
         <StatCard label="Global Profit" icon={<Public fontSize="small" />} value={s?.global_profit} loading={loading} testId="stat-global-profit">
           {!loading && (
@@ -534,32 +548,6 @@ function BonusCards() {
 const inviteForm = z.object({ email: z.string().trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.')) });
 type InviteForm = z.infer<typeof inviteForm>;
 
-/** Clipboard API where the page may use it, else the old select-and-copy. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through */
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
 
 function InviteCard() {
   const user = useMember();

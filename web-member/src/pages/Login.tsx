@@ -7,6 +7,7 @@ import { Box, Button, Collapse, Divider, Link, Stack, TextField, Typography } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { emailBody, loginBody } from '@portal/services/contracts/auth';
 import { authApi } from '../api/auth';
+import { queryKeys } from '../api/queries';
 import { AuthLayout } from '../layout/AuthLayout';
 import { PasswordField } from '../components/PasswordField';
 import { AppLink } from '../components/FormLinks';
@@ -34,6 +35,8 @@ export default function LoginPage() {
     try {
       const res = await authApi.login({ username: values.username.trim(), password: values.password });
       queryClient.removeQueries({ queryKey: ['auth'] });
+      // The sign-in answer is the user: the member area starts from it instead of asking again.
+      if (res.data.access_token) queryClient.setQueryData(queryKeys.me, { ...res.data, access_token: undefined });
       const next = completeLogin(res.data);
       if (res.message) (res.data.access_token ? toast.success : toast.info)(res.message);
       navigate(next);

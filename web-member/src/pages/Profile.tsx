@@ -18,6 +18,7 @@ import { queryKeys, useMemberProfile, useProfileDetails, useUpline } from '../ap
 import { MemberAvatar } from '../components/DefaultAvatar';
 import { BankAccountSummary, BankDetailsForm, bankEditable } from '../components/BankDetailsForm';
 import { PackageUpgradeCard, UpgradeHistoryCard } from '../components/PackageUpgrade';
+import { PlacementPreferenceCard } from '../components/PlacementPreferenceCard';
 import { ACCEPTED_IMAGE_TYPES, imageProblem } from '../lib/images';
 import { toast } from '../lib/notify';
 import { storageUrl } from '../lib/storage';
@@ -251,6 +252,7 @@ function MyProfileTab() {
         <Stack spacing={3}>
           <ProfileCard profile={profile.data} />
           <UplineCard />
+          <PlacementPreferenceCard />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 7, lg: 8 }}>

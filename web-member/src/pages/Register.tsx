@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Alert,
   Divider,
   FormControlLabel,
   FormHelperText,
@@ -26,6 +28,7 @@ import Grid from '@mui/material/Grid';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { registerBody } from '@portal/services/contracts/auth';
 import { authApi } from '../api/auth';
+import { ApiError } from '../api/client';
 import { usePackages } from '../api/queries';
 import { AuthLayout } from '../layout/AuthLayout';
 import { PasswordField } from '../components/PasswordField';
@@ -34,7 +37,30 @@ import { TermsText } from '../content/legal';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 
-export const PLACEMENT_HINT = 'If your upline has exceeded two direct registrations, place him/her in the sponsor field';
+export const PLACEMENT_HINT =
+  'Leave it as your link filled it: if that member already has two direct placements, you are placed automatically in their team. Or name a member of your sponsor\'s team.';
+
+/** The value after it has stopped changing for `ms` (the placement preview asks once per pause in typing). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Where the new member will be placed, asked of the server with the same rule the registration uses. */
+function usePlacementPreview(referrer: string, placer: string) {
+  const query = useDebounced({ referrer: referrer.trim(), placer: placer.trim() }, 350);
+  return useQuery({
+    queryKey: ['auth', 'placement-preview', query.referrer, query.placer],
+    queryFn: async ({ signal }) => (await authApi.placementPreview(query, signal)).data,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 10_000,
+  });
+}
 
 const registerForm = registerBody.extend({
   terms: z.boolean().refine((v) => v, 'You must accept the terms and conditions.'),
@@ -65,11 +91,18 @@ export default function RegisterPage() {
   });
   const { register, control, formState, setValue } = form;
   const err = formState.errors;
+  const [referrer = '', placer = ''] = useWatch({ control, name: ['referrer', 'placer'] });
+  const preview = usePlacementPreview(referrer ?? '', placer ?? '');
+  const previewError = preview.error instanceof ApiError ? preview.error : null;
+  const previewFieldError = (field: 'referrer' | 'placer'): string | undefined => {
+    const body = previewError?.body as { errors?: Record<string, string[]> } | undefined;
+    return body?.errors?.[field]?.[0];
+  };
 
   const onSubmit = form.handleSubmit(async ({ terms: _terms, ...body }) => {
     try {
       const res = await authApi.register(body);
-      toast.success(res.message || 'Account created successfully and a confirmation code has been send to your mail');
+      toast.success(res.message || 'Account created successfully and a confirmation code has been sent to your email');
       navigate(`/email-confirmation?email=${encodeURIComponent(body.email)}`);
     } catch {
       /* shown by the client */
@@ -120,8 +153,8 @@ export default function RegisterPage() {
               <TextField
                 label="Placement"
                 {...register('referrer')}
-                error={!!err.referrer}
-                helperText={err.referrer?.message ?? 'Username of your upline.'}
+                error={!!err.referrer || !!previewFieldError('referrer')}
+                helperText={err.referrer?.message ?? previewFieldError('referrer') ?? 'Username of the member you go under.'}
                 slotProps={{
                   input: {
                     endAdornment: (
@@ -138,10 +171,17 @@ export default function RegisterPage() {
             <TextField
               label="Sponsor"
               {...register('placer')}
-              error={!!err.placer}
-              helperText={err.placer?.message ?? 'Optional.'}
+              error={!!err.placer || !!previewFieldError('placer')}
+              helperText={err.placer?.message ?? previewFieldError('placer') ?? 'Optional: the member who referred you.'}
             />
           </Grid>
+          {preview.data && !previewError && (
+            <Grid size={12}>
+              <Alert severity={preview.data.spillover ? 'info' : 'success'} data-testid="placement-preview" aria-live="polite">
+                {preview.data.explanation}
+              </Alert>
+            </Grid>
+          )}
           <Grid size={12}>
             <Controller
               control={control}

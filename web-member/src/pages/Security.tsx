@@ -31,7 +31,7 @@ function TwoFactorTab() {
     setBusy(true);
     try {
       const res = await profileApi.toggleTwoFactor(user.uuid, !enabled);
-      toast.success(res.message || authMessages.twoFactorToggled);
+      toast.success(res.message || (enabled ? authMessages.twoFactorOff : authMessages.twoFactorOn));
       // The seeds reload the profile after the toggle; the signed-in user carries the flag.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),

@@ -7,6 +7,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { authenticateTwoFactorBody } from '@portal/services/contracts/auth';
 import { authApi, USER_TYPE } from '../api/auth';
+import { queryKeys } from '../api/queries';
 import { AuthLayout } from '../layout/AuthLayout';
 import { CodeField } from '../components/CodeField';
 import { ResendLink } from '../components/ResendLink';
@@ -45,6 +46,8 @@ export default function TwoFactorAuthPage() {
     try {
       const res = await authApi.authenticateTwoFactor({ code: code.trim(), email });
       queryClient.removeQueries({ queryKey: ['auth'] });
+      // The sign-in answer is the user: the member area starts from it instead of asking again.
+      if (res.data.access_token) queryClient.setQueryData(queryKeys.me, { ...res.data, access_token: undefined });
       navigate(completeTwoFactor(res.data), { replace: true });
     } catch {
       /* shown */

@@ -23,6 +23,7 @@ import {
   Tabs,
   TextField,
   Typography,
+  Tooltip,
 } from '@mui/material';
 import Grid from '@mui/material/Grid';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -44,6 +45,7 @@ import { PageButtons } from '../components/PageButtons';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
+import { withdrawalStatusLabel, withdrawalStatusMeaning } from '@portal/services/contracts/statuses';
 import { describeCharge, parseNaira, withdrawalAmountProblem, withdrawalFee } from '../lib/withdrawal';
 
 /** Seed 000 §8 wording. */
@@ -592,7 +594,6 @@ const withdrawalStatusColor: Record<string, 'default' | 'info' | 'success' | 'er
   successful: 'success',
   failed: 'error',
 };
-const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 function WithdrawalTable({ rows }: { rows: Withdrawal[] }) {
   return (
@@ -622,7 +623,9 @@ function WithdrawalTable({ rows }: { rows: Withdrawal[] }) {
                 {formatNaira(row.fee)}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                <Chip size="small" variant="outlined" color={withdrawalStatusColor[row.status] ?? 'default'} label={capitalise(row.status)} />
+                <Tooltip title={(withdrawalStatusMeaning as Record<string, string>)[row.status] ?? ''}>
+                  <Chip size="small" variant="outlined" color={withdrawalStatusColor[row.status] ?? 'default'} label={withdrawalStatusLabel(row.status)} />
+                </Tooltip>
                 {row.status === 'failed' && row.failure_reason && (
                   <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
                     {row.failure_reason}

@@ -25,6 +25,8 @@ import { Logo } from '../components/Logo';
 import { BankAccountSummary, BankDetailsForm } from '../components/BankDetailsForm';
 import { CardPaymentDialog, WELCOME_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { ReceiptUpload } from '../components/ReceiptUpload';
+import { BankTransferDetails } from '../components/BankTransferDetails';
+import { transferReference } from '@portal/services/contracts/bank-transfer';
 import { LogoutDialog } from '../layout/LogoutDialog';
 import { formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
@@ -35,7 +37,7 @@ import { storageUrl } from '../lib/storage';
 /** While a receipt waits for an admin, its status is checked again now and then. */
 const PENDING_RECHECK_MS = 30_000;
 
-function useNow(intervalMs = 60_000): Date {
+function useNow(intervalMs = 15_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const t = window.setInterval(() => setNow(new Date()), intervalMs);
@@ -164,6 +166,7 @@ function HeldBonusesNotice({ held, username }: { held: HeldBonuses; username: st
 }
 
 function PaymentOptions({
+  username,
   pkg,
   payments,
   paymentsLoading,
@@ -173,6 +176,7 @@ function PaymentOptions({
   onRefresh,
   refreshing,
 }: {
+  username: string;
   pkg: RegistrationPackage | undefined;
   payments: PackagePayment[];
   paymentsLoading: boolean;
@@ -226,8 +230,9 @@ function PaymentOptions({
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Transferred the money to the company account? Upload a photo or screenshot of your proof of payment for approval.
+              Pay into the company's account, then upload a photo or screenshot of your proof of payment for approval.
             </Typography>
+            <BankTransferDetails amount={pkg?.registration_value} reference={transferReference('registration', username)} />
             <ReceiptUpload onUpload={onUploadReceipt} disabled={!pkg} buttonLabel="Upload receipt" />
           </Box>
         </Grid>
@@ -358,6 +363,7 @@ export default function WelcomePage() {
                     <Stack direction="row" spacing={2} data-testid="registration-countdown">
                       <CountdownTile value={expired ? 0 : countdown.daysLeft} label={countdown.daysLeft === 1 ? 'Day' : 'Days'} testId="countdown-days" />
                       <CountdownTile value={expired ? 0 : countdown.hoursLeft} label={countdown.hoursLeft === 1 ? 'Hour' : 'Hours'} testId="countdown-hours" />
+                      <CountdownTile value={expired ? 0 : countdown.minutesLeft} label={countdown.minutesLeft === 1 ? 'Minute' : 'Minutes'} testId="countdown-minutes" />
                     </Stack>
                   </>
                 ) : (
@@ -424,6 +430,7 @@ export default function WelcomePage() {
                       </Alert>
                     )}
                     <PaymentOptions
+                      username={user.username}
                       pkg={pkg.data}
                       payments={payments.data ?? []}
                       paymentsLoading={payments.isPending}

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { Alert, Box } from '@mui/material';
-import { Confirm, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, minValue, number, required, useTranslate } from 'react-admin';
+import { Confirm, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { bankTransferForm } from '@portal/services/contracts/wallet';
 import { formatNaira } from '../../common/NairaField';
 import { Figure, Line, Section, useMember, useMemberCommand } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
 
 type PayoutValues = { amount: number; narration: string };
+
+/** The server's schema (contracts/wallet.ts) checks the form, with its messages at the fields. */
+const payoutResolver = zodResolver(bankTransferForm) as unknown as Resolver<FieldValues>;
 
 /**
  * Seed 001 §2.11 item 1, 'Proceed with Payment': amount and narration, 'Make payment', confirmed,
@@ -39,6 +45,7 @@ export const PayoutPanel = () => {
         <SimpleForm
           key={formKey}
           record={{ id: member.id, amount: null, narration: '' }}
+          resolver={payoutResolver}
           onSubmit={(values: Record<string, unknown>) => setPending({ amount: Number(values.amount), narration: String(values.narration ?? '') })}
           sx={{ p: 0 }}
           toolbar={
@@ -47,8 +54,9 @@ export const PayoutPanel = () => {
             </Toolbar>
           }
         >
-          <NumberInput source="amount" label="pos.members.payout.amount" validate={[required(), number(), minValue(0.01, 'pos.members.payout.amount_invalid')]} min={0} step={100} fullWidth />
-          <TextInput source="narration" label="pos.members.payout.narration" validate={[required(), maxLength(200)]} fullWidth />
+          {/* Any amount in kobo: the browser's own step check ("the two nearest valid values") is off, the schema decides. */}
+          <NumberInput source="amount" label="pos.members.payout.amount" step="any" fullWidth />
+          <TextInput source="narration" label="pos.members.payout.narration" fullWidth />
         </SimpleForm>
       </Section>
       <Box>
