@@ -156,12 +156,12 @@ async function serveUploads(app: FastifyInstance, config: AppServices['config'])
     index: false,
     dotfiles: 'deny',
     allowedPath: (_pathName, _root, request) => mayServeStoredFile((request.raw.url ?? '').split('?')[0] ?? '', request.query as Record<string, unknown>),
-    setHeaders: (reply) => {
-      const name = path.basename((reply.request.raw.url ?? '').split('?')[0] ?? 'file');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      reply.header('Cache-Control', /^\/storage\/(receipts|photos)\//.test(reply.request.raw.url ?? '') ? 'private, max-age=600' : 'public, max-age=86400');
+    setHeaders: (response, filePath) => {
+      const name = path.basename(filePath);
+      response.setHeader('X-Content-Type-Options', 'nosniff');
+      response.setHeader('Content-Disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+      response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      response.setHeader('Cache-Control', /^(receipts|photos)\//.test(path.relative(root, filePath).split(path.sep).join('/')) ? 'private, max-age=600' : 'public, max-age=86400');
     },
   });
 }
