@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BonusCause, CompensationEvent } from './events';
-import { activationBonuses, equilibriumBonus, sponsorChainBonuses, type Upline } from './policies';
+import type { BonusCause, BonusHeld, CompensationEvent } from './events';
+import { activationBonuses, equilibriumBonus, payIfActive, settleHeldBonus, sponsorChainBonuses, type Upline } from './policies';
 
 const settings = { welcome_bonus_percentage: 2, placement_bonus_percentage: 3, equillibrum_bonus: 2 };
 const cause: BonusCause = { event_id: 'ev-activation-x', event_type: 'MemberActivated', stream_id: 'member-x', member_id: 'x' };
@@ -74,5 +74,48 @@ describe('equilibrium bonus (Given a Bronze member ₦35,000 whose two placement
   it('withholds it from an inactive member', () => {
     const events = equilibriumBonus({ cause, member: { ...member, active: false }, children: [{ id: 'l', active: true }, { id: 'r', active: true }], alreadyDecided: false, settings });
     expect(summary(events)).toEqual([{ type: 'BonusWithheld', kind: 'equilibrium', beneficiary: 'p', amount: 70_000, generation: null, reason: 'inactive_beneficiary' }]);
+  });
+});
+
+describe('held bonuses (an upline whose registration payment awaits an admin at the cause)', () => {
+  it('Given X activates on Bronze ₦35,000 under s1 (active), s2 (receipt awaiting approval) and s3 (unpaid, no receipt), Then s1 is credited 10% = ₦3,500, s2 held 5% = ₦1,750 for its payment, s3 withheld 3% = ₦1,050', () => {
+    const sponsorChain: Upline[] = [
+      { id: 's1', active: true, packageId: 2 },
+      { id: 's2', active: false, pendingPaymentId: 'pay-s2', packageId: 2 },
+      { id: 's3', active: false, pendingPaymentId: null, packageId: 2 },
+    ];
+    const events = sponsorChainBonuses({ kind: 'referral', cause, baseKobo: 3_500_000, percentages: referral, sponsorChain, packageId: 2 });
+    expect(events.map((e) => [e.type, e.data.beneficiary_id, e.data.amount_kobo, e.type === 'BonusHeld' ? e.data.payment_id : e.type === 'BonusWithheld' ? e.data.reason : null])).toEqual([
+      ['BonusCredited', 's1', 350_000, null],
+      ['BonusHeld', 's2', 175_000, 'pay-s2'],
+      ['BonusWithheld', 's3', 105_000, 'inactive_upline'],
+    ]);
+  });
+
+  it('Given ₦1,750 held for s2, When its payment is approved, Then ₦1,750 is credited with the same cause, generation and inputs, naming the payment and the decision', () => {
+    const [held] = payIfActive({ id: 's2', active: false, pendingPaymentId: 'pay-s2' }, 'referral', 175_000, cause, 2, { base_kobo: 3_500_000, percentage: 5, package_id: 2 });
+    expect(held!.type).toBe('BonusHeld');
+    const settled = settleHeldBonus(held!.data as BonusHeld['data'], { approved: true }, 'ev-activation-s2');
+    expect(settled).toEqual({
+      type: 'BonusCredited',
+      data: { kind: 'referral', beneficiary_id: 's2', amount_kobo: 175_000, cause, generation: 2, inputs: { base_kobo: 3_500_000, percentage: 5, package_id: 2 }, settles_hold: { payment_id: 'pay-s2', decided_by_event_id: 'ev-activation-s2' } },
+    });
+  });
+
+  it('Given ₦1,750 held for s2, When its payment is declined, Then the ₦1,750 is withheld as payment_declined (never credited)', () => {
+    const [held] = payIfActive({ id: 's2', active: false, pendingPaymentId: 'pay-s2' }, 'referral', 175_000, cause, 2, {});
+    const settled = settleHeldBonus(held!.data as BonusHeld['data'], { approved: false, reason: 'payment_declined' }, 'ev-declined');
+    expect(settled).toMatchObject({ type: 'BonusWithheld', data: { amount_kobo: 175_000, reason: 'payment_declined', settles_hold: { payment_id: 'pay-s2' } } });
+  });
+
+  it('Given P with two active placement children while P’s own receipt awaits approval, Then P’s equilibrium 2% × ₦35,000 = ₦700 is held, not withheld', () => {
+    const events = equilibriumBonus({
+      cause,
+      member: { id: 'p', active: false, pendingPaymentId: 'pay-p', registrationValueKobo: 3_500_000 },
+      children: [{ id: 'l', active: true }, { id: 'r', active: true }],
+      alreadyDecided: false,
+      settings,
+    });
+    expect(events.map((e) => [e.type, e.data.amount_kobo])).toEqual([['BonusHeld', 70_000]]);
   });
 });
