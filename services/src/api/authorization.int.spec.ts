@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'GET /api/packages/all',
   'GET /api/packages/{id}',
   'GET /api/front-page-message',
+  // The registration form shows where a recruit will be placed before anyone signs in (docs/placement.md).
+  'GET /api/auth/placement-preview',
 ]);
 
 /** Any signed-in account, on its own behalf (finance staff included: these change only their own session or settle from the provider's answer). */
@@ -64,6 +66,13 @@ const MEMBER = new Set([
   'GET /api/ranks/current-rank-badge/{id}',
   'GET /api/incentives/all',
   'GET /api/incentives/{id}',
+  // The caller's own figures and records, no id in the path.
+  'GET /api/bonuses/matching-status',
+  'POST /api/stockists/create',
+  'POST /api/product-purchases/order-code',
+  // Approved stockists to collect from: public listing for members.
+  'GET /api/stockists/all',
+  'GET /api/stockists/search',
 ]);
 
 /** Reads sent with a write verb (seed 002 views a payment with PATCH): finance staff read them like any admin. */

@@ -3,6 +3,12 @@ import { type TestApp, createTestApp } from '../../test/app';
 
 /** Issue 9, item 6: headers on every answer, CORS, and what production exposes. */
 const apps: TestApp[] = [];
+/** A production start refuses published secrets (core/config.ts): these are this test's own. */
+const productionSecrets = {
+  JWT_SECRET: 'security-headers-test-jwt-secret-0123456789abcdef',
+  CODE_PEPPER: 'security-headers-test-code-pepper-0123456789abcdef',
+  PAYSTACK_SECRET_KEY: 'sk_test_security_headers_test_key_0123456789',
+};
 const start = async (env: Record<string, string> = {}) => {
   const t = await createTestApp({ env });
   apps.push(t);
@@ -48,7 +54,7 @@ describe('security headers and exposure', () => {
   }, 180_000);
 
   it('in production, closes /metrics and the details of /api/ready without the operations token, and the docs page unless asked', async () => {
-    const closed = await start({ NODE_ENV: 'production' });
+    const closed = await start({ NODE_ENV: 'production', ...productionSecrets });
     expect((await closed.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const ready = await closed.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
@@ -57,7 +63,7 @@ describe('security headers and exposure', () => {
     expect((await closed.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
 
     const token = 'operations-token-operations-token';
-    const withToken = await start({ NODE_ENV: 'production', OPERATIONS_TOKEN: token, API_DOCS: 'true' });
+    const withToken = await start({ NODE_ENV: 'production', ...productionSecrets, OPERATIONS_TOKEN: token, API_DOCS: 'true' });
     expect((await withToken.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     expect((await withToken.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
     const metrics = await withToken.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });

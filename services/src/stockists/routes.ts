@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestMetadata } from '../api/context';
 import { authenticate, requireAdmin, requireMember, requireSelfOrAdmin, requireSignedIn } from '../auth/guards';
@@ -147,6 +147,20 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['stockists'];
 
   // ---- stockist accounts ----
+  /** The caller's own stockist record, checked before the body is read (guards run before validation). */
+  async function requireOwnStockist(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireMember(request, reply);
+    const ref = String((request.params as { id?: unknown }).id ?? '');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)) throw new NotFound(stockistMessages.unknown);
+    await ownStockist(app.db, ref, request.account!.id);
+  }
+
+  /** Only an approved stockist looks orders up by code. */
+  async function requireApprovedStockist(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireMember(request, reply);
+    if (!(await approvedStockistOf(app.db, request.account!.id))) throw new Forbidden(stockistMessages.notAStockist);
+  }
+
   app.post('/stockists/create', { preHandler: requireMember, schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 200: envelope(stockist) } } }, async (request) => {
     const form = await readForm(request);
     const fields = parseFormFields(stockistApplicationFields, form.fields);
@@ -174,7 +188,7 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stockists/user/:id/single', { preHandler: requireSelfOrAdmin('id'), schema: { tags, params: memberParams, response: { 200: envelope(stockist.nullable()) } } }, async (request) =>
     ok('Stockist', await stockistOfMember(app.db, request.params.id)));
 
-  app.put('/stockists/:id/update', { preHandler: requireMember, schema: { tags, params: stockistParams, body: stockistUpdateBody, response: { 200: envelope(stockist) } } }, async (request) => {
+  app.put('/stockists/:id/update', { preHandler: requireOwnStockist, schema: { tags, params: stockistParams, body: stockistUpdateBody, response: { 200: envelope(stockist) } } }, async (request) => {
     const id = await updateStore(app.commands, { stockistRef: request.params.id, memberId: request.account!.id, store: request.body }, requestMetadata(request, app.clock()));
     return ok('data updated successfully', (await findStockist(app.db, id))!);
   });
@@ -209,7 +223,7 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/stockists/:id/upgrade', { preHandler: requireMember, schema: { tags, params: stockistParams, consumes: ['multipart/form-data'], response: { 200: envelope(stockist) } } }, async (request) => {
+  app.post('/stockists/:id/upgrade', { preHandler: requireOwnStockist, schema: { tags, params: stockistParams, consumes: ['multipart/form-data'], response: { 200: envelope(stockist) } } }, async (request) => {
     const form = await readForm(request);
     const fields = parseFormFields(stockistUpgradeFields, form.fields);
     const receiptPath = await receiptOf(app, form.files, true);
@@ -328,7 +342,7 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The code is what lets an order out of the door: lookups are rate-limited per stockist, so codes cannot be guessed.
-  app.get('/product-purchases/fetch-order/:id', { preHandler: requireMember, config: { rateLimit: { max: 60, timeWindow: '15 minutes', keyGenerator: (request: FastifyRequest) => `fetch-order:${request.account?.id ?? request.ip}` } }, schema: { tags, params: z.object({ id: z.string().trim().min(1, { error: purchaseMessages.orderCodeUnknown }).max(20, { error: purchaseMessages.orderCodeUnknown }) }), response: { 200: envelope(orderLookup) } } }, async (request) => {
+  app.get('/product-purchases/fetch-order/:id', { preHandler: requireApprovedStockist, config: { rateLimit: { max: 60, timeWindow: '15 minutes', keyGenerator: (request: FastifyRequest) => `fetch-order:${request.account?.id ?? request.ip}` } }, schema: { tags, params: z.object({ id: z.string().trim().min(1, { error: purchaseMessages.orderCodeUnknown }).max(20, { error: purchaseMessages.orderCodeUnknown }) }), response: { 200: envelope(orderLookup) } } }, async (request) => {
     const own = await approvedStockistOf(app.db, request.account!.id);
     if (!own) throw new Forbidden(stockistMessages.notAStockist);
     const found = await lookupOrder(app.db, request.params.id, own.id);
