@@ -83,7 +83,7 @@ export const quantity = (label = 'quantity') => wholeNumber(label, 1, 10_000);
  * Naira at the API (kobo inside): a decimal number or decimal string with at most two decimals,
  * from `min` (0 unless given) to ₦10 billion. A fraction of a kobo is refused, never rounded.
  */
-export const nairaAmount = (label: string, options: { min?: number; positive?: boolean; invalid?: string } = {}) =>
+export const nairaAmount = (label: string, options: { min?: number; positive?: boolean; invalid?: string; fraction?: string } = {}) =>
   numeric(
     options.invalid ?? `The ${label} must be an amount in naira.`,
     (n) => {
@@ -91,7 +91,7 @@ export const nairaAmount = (label: string, options: { min?: number; positive?: b
       return floor.max(MAX_NAIRA, options.invalid ?? `The ${label} is too large (at most ₦10,000,000,000).`);
     },
     options.invalid ?? `The ${label} field is required.`,
-  ).refine(isWholeKobo, options.invalid ?? `The ${label} may have at most two decimals (whole kobo).`);
+  ).refine(isWholeKobo, options.fraction ?? options.invalid ?? `The ${label} may have at most two decimals (whole kobo).`);
 
 /** A percentage from 0 to 100. */
 export const percentage = (label: string, invalid = `The ${label} must be a number.`) =>

@@ -7,7 +7,8 @@ import { nairaAmount as strictNaira, optionalText } from './fields';
  */
 
 /** A naira amount sent as a number or a digit string; anything else gets `message`. */
-const nairaAmount = (message: string, options: { allowZero?: boolean } = {}) => strictNaira('amount', { invalid: message, positive: !options.allowZero });
+const nairaAmount = (message: string, options: { allowZero?: boolean; fraction?: string } = {}) =>
+  strictNaira('amount', { invalid: message, positive: !options.allowZero, ...(options.fraction ? { fraction: options.fraction } : {}) });
 
 export const initiateWithdrawalBody = z.object({ amount: nairaAmount('withdrawal amount is invalid') });
 export type InitiateWithdrawalBody = z.input<typeof initiateWithdrawalBody>;
@@ -18,7 +19,7 @@ export type WithdrawalAmountBody = z.input<typeof withdrawalAmountBody>;
 
 /** Admin "Make payout" (seed 001 §2.11): the form's narration is sent as `reason` (either name is read). */
 export const bankTransferBody = z.object({
-  amount: nairaAmount('The amount must be a number above zero.'),
+  amount: nairaAmount('The amount must be a number above zero.', { fraction: 'The amount can have at most two decimals (kobo).' }),
   reason: optionalText('reason', 200).optional(),
   narration: optionalText('narration', 200).optional(),
 });

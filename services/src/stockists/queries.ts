@@ -1,3 +1,4 @@
+import { storedFileLink } from '../core/stored-files';
 import { sql } from 'kysely';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
@@ -45,7 +46,7 @@ export function stockistToApi(r: StockistRow) {
     status: r.status,
     reg_date: r.created_at.toISOString(),
     payment_id: r.payment_id,
-    payment_receipt: r.receipt_path,
+    payment_receipt: storedFileLink(r.receipt_path),
     payment_status: r.payment_status ?? r.status,
     payment_date: iso(r.decided_at),
   };
@@ -121,7 +122,7 @@ export async function pageUpgrades(db: Executor, page: number, status: string | 
     stockist_package: r.package_name ?? '',
     from_package: r.from_name,
     stockist_package_value: koboToNaira(Number(r.amount)),
-    payment_receipt: r.receipt_path,
+    payment_receipt: storedFileLink(r.receipt_path),
     payment_status: r.status,
     payment_date: r.created_at.toISOString(),
     reg_date: r.reg_date.toISOString(),
@@ -227,7 +228,7 @@ async function withStockLines(db: Executor, rows: Awaited<ReturnType<ReturnType<
     total_quantity: r.total_quantity,
     total_price: koboToNaira(Number(r.total_price)),
     total_points: r.total_points,
-    payment_receipt: r.receipt_path,
+    payment_receipt: storedFileLink(r.receipt_path),
     status: r.status,
     status_reason: r.status_reason,
     created_at: r.created_at.toISOString(),
@@ -316,7 +317,7 @@ export async function lookupOrder(db: Executor, code: string, stockistId: string
     total_price: koboToNaira(Number(order.total_price)),
     can_approve: order.status === 'processing' && products.every((p) => p.qualify === 1),
     products,
-    user: { username: order.username, first_name: order.first_name, last_name: order.last_name, phone: order.phone, email: order.email, photo_path: order.photo_path },
+    user: { username: order.username, first_name: order.first_name, last_name: order.last_name, phone: order.phone, email: order.email, photo_path: storedFileLink(order.photo_path) },
   };
 }
 
