@@ -335,8 +335,12 @@ describe('rebuilding a projection', () => {
     await sql`delete from c_large where stream_id = 'probe'`.execute(t.db);
 
     // One consistent checkpoint row; the rebuild's schema and checkpoint are gone.
+    // Caught up, the checkpoint stands on the last event of the whole log, whatever its type: a short
+    // batch moves it past events the consumer does not read (docs/consumer-runner.md). The last
+    // event appended is a 'Noted' one time in five.
     const log = await logInCommitOrder(t.db, totals.eventTypes);
-    const last = log[log.length - 1]!;
+    const whole = await logInCommitOrder(t.db);
+    const last = whole[whole.length - 1]!;
     expect(await checkpoint(t.db, 'c-totals')).toMatchObject({
       last_transaction_id: last.transaction_id,
       last_global_position: last.global_position,
