@@ -33,7 +33,7 @@ const settle = () => settleConsumers(app.t.runtime.db);
 
 type Bonus = BonusCredited | BonusWithheld;
 
-/** Bonuses appended onto the member's wallet stream under its lock, as recordBonuses does. */
+/** Bonuses appended onto the member's wallet stream under its lock, as the bonus policies do. */
 async function recordOnWallet(db: Db, memberId: string, bonuses: Bonus[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`stream:${walletStream(memberId)}`}, 0))`.execute(trx);

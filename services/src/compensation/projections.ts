@@ -61,13 +61,6 @@ export async function appendBook(trx: Trx, book: BonusBook): Promise<void> {
   await appendToStreams(trx, book, { metadata: book[0]!.metadata! });
 }
 
-/** Records decisions for one cause in a transaction of their own (award bonuses, tests). */
-export async function recordBonuses(trx: Trx, decisions: readonly CompensationEvent[], cause: RecordedEvent, options: { actor?: string } = {}): Promise<void> {
-  const book: BonusBook = [];
-  await bookBonuses(trx, book, decisions, cause, options.actor);
-  await appendBook(trx, book);
-}
-
 type HoldOutcome = { approved: true } | { approved: false; reason: 'payment_declined' | 'registration_expired' };
 
 /**

@@ -91,19 +91,6 @@ export async function heldBonuses(db: Executor, memberId: string) {
   };
 }
 
-/** Σ bonuses held for members until their payment is decided, by member (admins' payment approvals). */
-export async function heldTotals(db: Executor, memberIds: readonly string[]): Promise<Map<string, number>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('held_bonuses')
-    .select(['beneficiary_id', sql<string>`sum((decision->>'amount_kobo')::bigint)`.as('total')])
-    .where('beneficiary_id', 'in', memberIds)
-    .where('resolution', 'is', null)
-    .groupBy('beneficiary_id')
-    .execute();
-  return new Map(rows.map((r) => [r.beneficiary_id, Number(r.total)]));
-}
-
 /**
  * The wallet's bonus table (seed 000 §2.7): newest first, 10 per page, each row saying why it was
  * paid (the cause: whose activation, upgrade...; generation; formula) or why it was not. A held

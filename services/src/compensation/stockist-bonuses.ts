@@ -10,7 +10,7 @@ import { signeeBonus, stockistRebate, stockistUplineBonuses } from './policies';
  * The stockist part of the compensation policy (BUSINESS-RULES.md §3): one function per cause
  * event, each deciding from the facts the cause event carries (package values and percentages,
  * the sponsor chain, who was active), so the bonus is as of the cause by construction and a
- * replay decides the same. compensation/projections.ts records the decisions (recordBonuses).
+ * replay decides the same. compensation/projections.ts books the decisions with the batch's others (bookBonuses).
  */
 type Trx = Transaction<Database>;
 

@@ -109,7 +109,7 @@ async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: 
     causation_id: cause.eventId,
     correlation_id: cause.metadata.correlation_id ?? cause.eventId,
   };
-  // appendToStreams takes each rank stream's advisory lock, as recordBonuses does for wallets.
+  // appendToStreams takes each rank stream's advisory lock, as the bonus policies' appendBook does for wallets.
   await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
   await sql`
     update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${cause.recordedAt}::timestamptz

@@ -28,12 +28,6 @@ export function settingsToApi(values: SettingsValues): Settings {
   };
 }
 
-/** Percentages of generations 1..10 of one table for one package; all 0 when never set. */
-export async function bonusPercentages(db: Executor, kind: BonusTableKind, packageId: number): Promise<number[]> {
-  const row = await db.selectFrom('bonus_generation_tables').select('percentages').where('kind', '=', kind).where('package_id', '=', packageId).executeTakeFirst();
-  return row?.percentages ?? GENERATIONS.map(() => 0);
-}
-
 /** A whole table as package id → percentages of generations 1..10 (tables priced by the beneficiary's package). */
 export async function bonusPercentagesByPackage(db: Executor, kind: BonusTableKind): Promise<Record<number, number[]>> {
   const rows = await db.selectFrom('bonus_generation_tables').select(['package_id', 'percentages']).where('kind', '=', kind).execute();
