@@ -32,7 +32,7 @@ const record = async (id: string) => {
 };
 
 describe('admin members', () => {
-  it('finds a member, opens the panels, edits, toggles, messages and pays out; inactive and finance views', { timeout: 120_000 }, async () => {
+  it('finds a member, opens the panels, edits, toggles, messages and pays out; inactive and finance views', { timeout: 240_000 }, async () => {
     const folake = await app.http.activeMember({ first_name: 'Folake', last_name: 'Balogun' }, { asParent: true });
     const downline = await app.http.activeMember({ first_name: 'Emeka', last_name: 'Obi', referrer: folake.username });
     const pending = await app.http.registeredMember({ first_name: 'Ibrahim', last_name: 'Musa' });

@@ -180,5 +180,5 @@ describe('settings pages', () => {
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(6);
     expect(await page.getByRole('button', { name: /edit/i }).count()).toBe(0);
     await fullShot(page, 'admin-settings-finance-referral');
-  }, 60_000);
+  }, 150_000);
 });

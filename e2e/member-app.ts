@@ -43,7 +43,9 @@ export async function startMemberApp(): Promise<MemberAppTest> {
     async newPage(options = desktop) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // A busy 2-core machine (three browser files and their servers at once) needs more than Playwright's usual.
+      page.setDefaultTimeout(20_000);
+      page.setDefaultNavigationTimeout(30_000);
       pages.push(page);
       return page;
     },

@@ -100,7 +100,7 @@ describe('profile and security', () => {
     expect(withNew.status, withNew.body.message).toBe(200);
     const withOld = await app.http.call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } });
     expect(withOld.status).not.toBe(200);
-  });
+  }, 150_000);
 
   it('upgrades the package by card from the profile: verified as soon as the provider’s page returns', async () => {
     const member = await activeMember(app);

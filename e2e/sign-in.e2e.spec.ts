@@ -31,7 +31,8 @@ const pages: Page[] = [];
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(8_000);
+  page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(30_000);
   pages.push(page);
   return page;
 }
@@ -100,7 +101,7 @@ describe('member sign-in flow', () => {
     await page.locator('input[name=password]').fill(demoLogins.root.password);
     await page.getByRole('button', { name: /sign in|log ?in/i }).click();
     await page.waitForURL(/\/user\/dashboard/);
-    await expect.poll(() => page.getByText(/Crown/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/Crown/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${shots}/member-dashboard.png`, fullPage: true });
   });
 

@@ -17,6 +17,17 @@ import * as cyclesPeriodicRunTotals from './2026_11_25_cycles_00_periodic_run_to
 import * as stockists from './2026_11_25_stockist_00_stockists';
 import * as secAuthMailOutbox from './2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles';
 import * as firstUsePlacementPreference from './2026_11_25_first_use_01_placement_preference';
+import * as mailsNotificationsStart from './2026_11_26_mails_00_notifications_start_at_log_end';
+import * as financeEventLogExplorer from './2026_11_26_finance_00_event_log_explorer';
+import * as operatorsConsumerOperations from './2026_11_26_operators_00_consumer_operations';
+import * as auditExportsLogVerifications from './2026_11_26_audit_exports_00_log_verifications';
+import * as stockistAdminCardStockPurchases from './2026_11_26_stockist_admin_00_card_stock_purchases';
+import * as auditops2EventTypeCounts from './2026_11_27_auditops2_00_event_type_counts';
+import * as scaleMembersListIndexes from './2026_11_28_scale_00_members_list_indexes';
+import * as speedappendAppendFunction from './2026_11_27_speedappend_01_append_function';
+import * as eventindexEventSearch from './2026_11_27_eventindex_00_event_search';
+import * as commandsStreamSnapshots from './2026_11_28_commands_00_stream_snapshots';
+import * as leadPaymentPurchaseIds from './2026_11_28_lead_00_payment_purchase_ids';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -42,4 +53,15 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_stockist_00_stockists': stockists,
   '2026_11_25_sec_auth_00_mail_outbox_and_sign_in_throttles': secAuthMailOutbox,
   '2026_11_25_first_use_01_placement_preference': firstUsePlacementPreference,
+  '2026_11_26_mails_00_notifications_start_at_log_end': mailsNotificationsStart,
+  '2026_11_26_finance_00_event_log_explorer': financeEventLogExplorer,
+  '2026_11_26_operators_00_consumer_operations': operatorsConsumerOperations,
+  '2026_11_26_audit_exports_00_log_verifications': auditExportsLogVerifications,
+  '2026_11_26_stockist_admin_00_card_stock_purchases': stockistAdminCardStockPurchases,
+  '2026_11_27_auditops2_00_event_type_counts': auditops2EventTypeCounts,
+  '2026_11_27_speedappend_01_append_function': speedappendAppendFunction,
+  '2026_11_27_eventindex_00_event_search': eventindexEventSearch,
+  '2026_11_28_commands_00_stream_snapshots': commandsStreamSnapshots,
+  '2026_11_28_lead_00_payment_purchase_ids': leadPaymentPurchaseIds,
+  '2026_11_28_scale_00_members_list_indexes': scaleMembersListIndexes,
 };

@@ -17,7 +17,8 @@ import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll
  * measured in interleaved rounds so load drifts hit them alike:
  *   reference       sponsored by the root, placed a few levels under it (binary fill)
  *   sponsor chain   sponsored by the bottom of a 10-generation sponsor chain (10 generations paid)
- *   placement chain sponsored by the root, placed at the bottom of a 10,000-deep placement chain
+ *   depth N         sponsored by the root, placed N levels down a 10,000-deep placement chain
+ *                   (N = 10, 100, 1,000, 10,000: BENCH_ACTIVATION_DEPTHS), the growth curve
  * Everyone pays Crown (the package whose table reaches all 10 generations). BENCH_ACTIVATIONS
  * (20) per case, after one unmeasured warm-up each; BENCH_PLACEMENT_DEPTH (10000).
  */
@@ -25,7 +26,8 @@ import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll
 const SPONSOR_GENERATIONS = 10;
 const CROWN = 6;
 
-type CaseName = 'reference' | 'sponsor chain' | 'placement chain';
+/** 'reference', 'sponsor chain', and one 'depth N' case per placement depth measured. */
+type CaseName = string;
 type Measured = { ms: number; perConsumer: Map<string, number>; bonusRows: number; rankRises: number };
 
 function envInt(name: string, fallback: number): number {
@@ -41,6 +43,14 @@ const activationBench: BenchModule = {
   async run(ctx) {
     const activations = envInt('BENCH_ACTIVATIONS', 20);
     const placementDepth = envInt('BENCH_PLACEMENT_DEPTH', 10_000);
+    // The growth curve: activations placed 10, 100, 1,000 and 10,000 levels down the same chain.
+    const chainDepths = (process.env.BENCH_ACTIVATION_DEPTHS ?? '10,100,1000,10000')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((d) => Number.isInteger(d) && d >= 1 && d <= placementDepth);
+    if (!chainDepths.includes(placementDepth)) chainDepths.push(placementDepth);
+    chainDepths.sort((a, b) => a - b);
+    const depthCase = (depth: number) => `depth ${fmtInt(depth)}`;
     const database = await ctx.freshDatabase('activation');
     const db = createDb(database.connectionString, { max: 4, applicationName: 'portal-bench-activation' });
     const commands = commandContext(db);
@@ -89,23 +99,29 @@ const activationBench: BenchModule = {
       // filling its anchor's subtree breadth-first.
       const passwordHash = await hashPassword('bench password 2026');
       const admin = await db.selectFrom('admins').select('id').where('email', '=', demoLogins.admin.email).executeTakeFirstOrThrow();
-      const anchors: Record<CaseName, { sponsorId: string; sponsorUsername: string; anchor: { id: string; username: string } }> = {
-        reference: { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: q.id, username: q.username } },
-        'sponsor chain': { sponsorId: bottomOfSponsorChain.id, sponsorUsername: bottomOfSponsorChain.username, anchor: { id: bottomOfSponsorChain.id, username: bottomOfSponsorChain.username } },
-        'placement chain': { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: bottomOfPlacementChain.id, username: bottomOfPlacementChain.username } },
+      // A chain member above the bottom has its left leg taken by the next: one free leg (the right).
+      type Anchor = { sponsorId: string; sponsorUsername: string; anchor: { id: string; username: string }; freeLegs: number };
+      const anchors: Record<CaseName, Anchor> = {
+        reference: { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: q.id, username: q.username }, freeLegs: 2 },
+        'sponsor chain': { sponsorId: bottomOfSponsorChain.id, sponsorUsername: bottomOfSponsorChain.username, anchor: { id: bottomOfSponsorChain.id, username: bottomOfSponsorChain.username }, freeLegs: 2 },
       };
-      const cases = Object.keys(anchors) as CaseName[];
-      const payments: Record<CaseName, Array<{ paymentId: string; memberId: string }>> = { reference: [], 'sponsor chain': [], 'placement chain': [] };
+      for (const depth of chainDepths) {
+        const p = network[depth - 1]!;
+        anchors[depthCase(depth)] = { sponsorId: root, sponsorUsername: 'herbalhq', anchor: { id: p.id, username: p.username }, freeLegs: depth === placementDepth ? 2 : 1 };
+      }
+      void bottomOfPlacementChain;
+      const cases = Object.keys(anchors);
+      const payments: Record<CaseName, Array<{ paymentId: string; memberId: string }>> = Object.fromEntries(cases.map((name) => [name, []]));
       ctx.log(`activation: registering ${cases.length} × ${activations + 1} members and their receipts`);
       let serial = 0;
       for (const name of cases) {
-        const open = [anchors[name].anchor.username, anchors[name].anchor.username];
+        const open = Array.from({ length: anchors[name]!.freeLegs }, () => anchors[name]!.anchor.username);
         for (let i = 0; i <= activations; i++) {
           const placement = open.shift()!;
           const username = `bench${++serial}`;
           const { memberId } = await registerMember(
             commands,
-            { first_name: 'Bench', last_name: name, username, password: 'unused', email: `${username}@bench.test`, phone: '08030000000', referrer: placement, placer: anchors[name].sponsorUsername, package_id: CROWN, passwordHash },
+            { first_name: 'Bench', last_name: name, username, password: 'unused', email: `${username}@bench.test`, phone: '08030000000', referrer: placement, placer: anchors[name]!.sponsorUsername, package_id: CROWN, passwordHash },
             benchMetadata(now),
           );
           open.push(username, username);
@@ -114,17 +130,17 @@ const activationBench: BenchModule = {
             { memberId, purpose: 'registration', method: 'pop', targetPackageId: null, amountNaira: null, description: 'bench', receiptPath: 'storage/receipts/bench.png' },
             benchMetadata(now),
           );
-          payments[name].push({ paymentId: started.paymentId, memberId });
+          payments[name]!.push({ paymentId: started.paymentId, memberId });
         }
       }
       await drainAll(db);
 
       // --- Measure: rounds of one activation per case, the case order rotating each round.
-      const results: Record<CaseName, Measured[]> = { reference: [], 'sponsor chain': [], 'placement chain': [] };
+      const results: Record<CaseName, Measured[]> = Object.fromEntries(cases.map((name) => [name, []]));
       for (let round = 0; round <= activations; round++) {
         for (let k = 0; k < cases.length; k++) {
           const name = cases[(round + k) % cases.length]!;
-          const { paymentId, memberId } = payments[name][round]!;
+          const { paymentId, memberId } = payments[name]![round]!;
           await drainAll(db);
           const logEnd = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
           const started = performance.now();
@@ -135,17 +151,22 @@ const activationBench: BenchModule = {
           const bonusRows = (await db.selectFrom('wallet_entries').select('global_position').where('cause_event_id', '=', activation.event_id).execute()).length;
           if (bonusRows === 0) throw new Error(`activation of ${name} member ${memberId}: no bonus in the wallet tables`);
           // Ranks the activation's PV lifted, up the whole placement path (the points policy).
-          const rankRises = (await sql<{ n: number }>`select count(*)::int as n from events where type = 'RankAchieved' and global_position > ${logEnd}`.execute(db)).rows[0]!.n;
-          if (round > 0) results[name].push({ ms, perConsumer, bonusRows, rankRises });
+          // A cascade of more than RANK_EVENTS_PER_MEMBER_UP_TO is one RanksAchieved naming them all.
+          const rankRises = (
+            await sql<{ n: number }>`
+              select coalesce(sum(case when type = 'RankAchieved' then 1 else jsonb_array_length(data->'ranks') end), 0)::int as n
+              from events where type in ('RankAchieved', 'RanksAchieved') and global_position > ${logEnd}`.execute(db)
+          ).rows[0]!.n;
+          if (round > 0) results[name]!.push({ ms, perConsumer, bonusRows, rankRises });
         }
         if (round % 5 === 0) ctx.log(`activation: round ${round}/${activations}`);
       }
 
-      const p = (name: CaseName, q: number) => quantile(results[name].map((m) => m.ms), q);
+      const p = (name: CaseName, q: number) => quantile(results[name]!.map((m) => m.ms), q);
       const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
       // Placement depth of the measured members (the root is depth 0), as built.
       const depths = async (name: CaseName) => {
-        const ids = payments[name].map((x) => x.memberId);
+        const ids = payments[name]!.map((x) => x.memberId);
         const { rows } = await sql<{ lo: number; hi: number }>`
           with recursive up(start_id, id, depth) as (
             select id, placement_parent_id, 1 from members where id = any(${sql.val(ids)}::uuid[])
@@ -158,25 +179,27 @@ const activationBench: BenchModule = {
       const shape: Record<CaseName, string> = {
         reference: `sponsor: the root; placement depth ${await depths('reference')}`,
         'sponsor chain': `sponsor chain of ${SPONSOR_GENERATIONS + 1} up to the root (10 paid); placement depth ${await depths('sponsor chain')}`,
-        'placement chain': `sponsor: the root; placement depth ${await depths('placement chain')}`,
       };
+      for (const depth of chainDepths) shape[depthCase(depth)] = `sponsor: the root; placement depth ${await depths(depthCase(depth))}`;
       const latency: Table = {
         title: `activation → bonuses in the wallet tables, ${activations} activations per case (ms)`,
-        columns: ['case', 'network', 'p50', 'p95', 'max', 'p50 ÷ reference', 'p95 ÷ reference', 'wallet rows per activation', 'rank rises (max)'],
+        columns: ['case', 'network', 'p50', 'p95', 'max', 'p50 ÷ reference', 'p95 ÷ reference', 'p95 ÷ reference p50 (goal ≤ 3×)', 'wallet rows per activation', 'rank rises (max)'],
         rows: cases.map((name) => [
           name,
-          shape[name],
+          shape[name]!,
           fmtMs(p(name, 0.5)),
           fmtMs(p(name, 0.95)),
           fmtMs(p(name, 1)),
           name === 'reference' ? '—' : ratio(p(name, 0.5), p('reference', 0.5)),
           name === 'reference' ? '—' : ratio(p(name, 0.95), p('reference', 0.95)),
-          fmtInt(quantile(results[name].map((m) => m.bonusRows), 0.5)),
-          fmtInt(Math.max(...results[name].map((m) => m.rankRises))),
+          name === 'reference' ? '—' : ratio(p(name, 0.95), p('reference', 0.5)),
+          fmtInt(quantile(results[name]!.map((m) => m.bonusRows), 0.5)),
+          fmtInt(Math.max(...results[name]!.map((m) => m.rankRises))),
         ]),
         notes: [
-          'one database for all three cases; approval and drain run in one process against PostgreSQL on the same machine',
-          'rank rises: RankAchieved events the activation caused; an activation whose PV lifts every ancestor of a deep chain to a new rank records one per ancestor',
+          'one database for all cases; approval and drain run in one process against PostgreSQL on the same machine',
+          'rank rises: ranks the activation recorded; an activation whose PV lifts every ancestor of a deep chain to a new rank records a rank for each, as one RanksAchieved when more than 100 (docs/points.md "Rank cascades")',
+          'the depth cases share one chain: whichever reaches a CPV threshold first records the cascade for the ancestors they share',
           `setup: ${fmtInt(network.length)} members appended in bulk in ${appendSeconds.toFixed(1)} s, consumers caught up on them in ${setupDrainSeconds.toFixed(1)} s (not measured)`,
         ],
       };
@@ -184,25 +207,39 @@ const activationBench: BenchModule = {
       const breakdown: Table = {
         title: 'where the time goes: p50 ms per consumer drained (the approval command itself is the rest)',
         columns: ['case', ...consumerNames],
-        rows: cases.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name].map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
+        rows: cases.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
       };
       const data = Object.fromEntries(
         cases.map((name) => [
           name,
           {
-            network: shape[name],
+            network: shape[name]!,
             p50Ms: p(name, 0.5),
             p95Ms: p(name, 0.95),
             ratioP50: p(name, 0.5) / p('reference', 0.5),
             ratioP95: p(name, 0.95) / p('reference', 0.95),
-            samplesMs: results[name].map((m) => Number(m.ms.toFixed(2))),
-            perConsumerP50Ms: Object.fromEntries(consumerNames.map((c) => [c, quantile(results[name].map((m) => m.perConsumer.get(c) ?? 0), 0.5)])),
-            walletRowsPerActivation: quantile(results[name].map((m) => m.bonusRows), 0.5),
-            rankRises: results[name].map((m) => m.rankRises),
+            samplesMs: results[name]!.map((m) => Number(m.ms.toFixed(2))),
+            perConsumerP50Ms: Object.fromEntries(consumerNames.map((c) => [c, quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)])),
+            walletRowsPerActivation: quantile(results[name]!.map((m) => m.bonusRows), 0.5),
+            rankRises: results[name]!.map((m) => m.rankRises),
           },
         ]),
       );
-      return { tables: [latency, breakdown], data: { activations, placementDepth, consumers: consumerNames, setup: { members: network.length, appendSeconds, setupDrainSeconds }, cases: data } };
+      // The growth curve (item 5 of issue 13), for the HTML report: one point per placement depth.
+      const growthCurve = chainDepths.map((depth) => {
+        const name = depthCase(depth);
+        return {
+          depth,
+          p50Ms: p(name, 0.5),
+          p95Ms: p(name, 0.95),
+          maxMs: p(name, 1),
+          referenceP50Ms: p('reference', 0.5),
+          p95OverReferenceP50: p(name, 0.95) / p('reference', 0.5),
+          goalMet: p(name, 0.95) <= 3 * p('reference', 0.5),
+          rankRisesMax: Math.max(...results[name]!.map((m) => m.rankRises)),
+        };
+      });
+      return { tables: [latency, breakdown], data: { activations, placementDepth, growthCurve, consumers: consumerNames, setup: { members: network.length, appendSeconds, setupDrainSeconds }, cases: data } };
     } finally {
       await db.destroy();
     }

@@ -29,7 +29,25 @@ const PLAIN_INSERT = `insert into ${PLAIN_TABLE}
   (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
   values ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`;
 
-type Row = { writers: number; ours: ThroughputResult; plain: ThroughputResult; emmett: ThroughputResult };
+/** Slices of one store's run as one result: operations over total time; latency quantiles weighted by each slice's count. */
+function mergeSlices(slices: ThroughputResult[]): ThroughputResult {
+  const count = slices.reduce((n, r) => n + r.count, 0);
+  const elapsedSeconds = slices.reduce((n, r) => n + r.elapsedSeconds, 0);
+  const weighted = (pick: (r: ThroughputResult) => number) => slices.reduce((n, r) => n + pick(r) * r.count, 0) / (count || 1);
+  return {
+    count,
+    elapsedSeconds,
+    opsPerSecond: count / elapsedSeconds,
+    p50Ms: weighted((r) => r.p50Ms),
+    p99Ms: weighted((r) => r.p99Ms),
+    meanMs: weighted((r) => r.meanMs),
+    maxMs: Math.max(...slices.map((r) => r.maxMs)),
+    errors: slices.reduce((n, r) => n + r.errors, 0),
+    firstError: slices.find((r) => r.firstError)?.firstError,
+  };
+}
+
+type Row = { writers: number; ours: ThroughputResult; oursInTransaction: ThroughputResult; plain: ThroughputResult; emmett: ThroughputResult };
 
 const appendBench: BenchModule = {
   name: 'append',
@@ -49,60 +67,88 @@ const appendBench: BenchModule = {
     ).rows;
     const payloadNote = `payload per event: data ≈${JSON.stringify(eventData()).length} B JSON (${sizes?.data} B jsonb), metadata ≈${JSON.stringify(eventMetadata()).length} B JSON (${sizes?.metadata} B jsonb); a writer creates a stream (expected version 0) then appends ${APPEND_STREAM_LENGTH - 1} more events to it (expected 1..${APPEND_STREAM_LENGTH - 1}); writers never share streams`;
     const checkpoint = () => admin.query('checkpoint');
-    const runOptions = (writers: number) => ({ concurrency: writers, seconds, warmupSeconds });
-
+    
+    // The machine is shared: a load that changes during the run would favour whichever store ran
+    // in the quiet moment. Each store therefore runs in ROUNDS slices, in alternating order
+    // (ours, in trx, plain, Emmett; then Emmett, plain, in trx, ours; …), and the slices are merged.
+    const ROUNDS = 2;
+    const slice = (writers: number) => ({ concurrency: writers, seconds: seconds / ROUNDS, warmupSeconds: warmupSeconds / ROUNDS });
+    type Store = 'ours' | 'oursInTransaction' | 'plain' | 'emmett';
     const rows: Row[] = [];
     for (const writers of concurrency) {
-      await checkpoint();
-      ctx.log(`append: ours, ${writers} writer(s)`);
       const db = createDb(database.connectionString, { max: writers + 2, applicationName: 'portal-bench-ours' });
-      const ours = await closedLoop(runOptions(writers), () => {
-        const cursor = streamCursor(APPEND_STREAM_LENGTH);
-        return async () => {
-          const { streamId, expectedVersion } = cursor.next();
-          await db.transaction().execute((trx) =>
-            appendToStream(trx, streamId, [{ type: BENCH_EVENT_TYPE, data: eventData() }], { expectedVersion, metadata: eventMetadata() }),
-          );
-          cursor.committed();
-        };
-      });
-      await db.destroy();
-
-      await checkpoint();
-      ctx.log(`append: plain insert, ${writers} writer(s)`);
       const pool = new pg.Pool({ connectionString: database.connectionString, max: writers + 2, application_name: 'portal-bench-plain' });
-      const plain = await closedLoop(runOptions(writers), () => {
-        const cursor = streamCursor(APPEND_STREAM_LENGTH);
-        return async () => {
-          const { streamId, expectedVersion } = cursor.next();
-          const metadata = eventMetadata();
-          await pool.query(PLAIN_INSERT, [
-            streamId,
-            expectedVersion + 1,
-            BENCH_EVENT_TYPE,
-            JSON.stringify(eventData()),
-            JSON.stringify(metadata),
-            metadata.now,
-            randomUUID(),
-            FAKE_HASH,
-            FAKE_HASH,
-          ]);
-          cursor.committed();
-        };
-      });
+      const run: Record<Store, () => Promise<ThroughputResult>> = {
+        // The append alone: one statement, autocommit, like the plain INSERT it is compared with.
+        ours: () =>
+          closedLoop(slice(writers), () => {
+            const cursor = streamCursor(APPEND_STREAM_LENGTH);
+            return async () => {
+              const { streamId, expectedVersion } = cursor.next();
+              await appendToStream(db, streamId, [{ type: BENCH_EVENT_TYPE, data: eventData() }], { expectedVersion, metadata: eventMetadata() });
+              cursor.committed();
+            };
+          }),
+        // As a command does it: BEGIN, the append, COMMIT (3 round trips, like Emmett's).
+        oursInTransaction: () =>
+          closedLoop(slice(writers), () => {
+            const cursor = streamCursor(APPEND_STREAM_LENGTH);
+            return async () => {
+              const { streamId, expectedVersion } = cursor.next();
+              await db.transaction().execute((trx) =>
+                appendToStream(trx, streamId, [{ type: BENCH_EVENT_TYPE, data: eventData() }], { expectedVersion, metadata: eventMetadata() }),
+              );
+              cursor.committed();
+            };
+          }),
+        plain: () =>
+          closedLoop(slice(writers), () => {
+            const cursor = streamCursor(APPEND_STREAM_LENGTH);
+            return async () => {
+              const { streamId, expectedVersion } = cursor.next();
+              const metadata = eventMetadata();
+              await pool.query(PLAIN_INSERT, [
+                streamId,
+                expectedVersion + 1,
+                BENCH_EVENT_TYPE,
+                JSON.stringify(eventData()),
+                JSON.stringify(metadata),
+                metadata.now,
+                randomUUID(),
+                FAKE_HASH,
+                FAKE_HASH,
+              ]);
+              cursor.committed();
+            };
+          }),
+        emmett: () =>
+          ctx.emmett<ThroughputResult>({
+            kind: 'append',
+            connectionString: database.connectionString,
+            concurrency: writers,
+            seconds: seconds / ROUNDS,
+            warmupSeconds: warmupSeconds / ROUNDS,
+            streamLength: APPEND_STREAM_LENGTH,
+          }),
+      };
+      const slices: Record<Store, ThroughputResult[]> = { ours: [], oursInTransaction: [], plain: [], emmett: [] };
+      const order: Store[] = ['ours', 'oursInTransaction', 'plain', 'emmett'];
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const store of round % 2 === 0 ? order : [...order].reverse()) {
+          await checkpoint();
+          ctx.log(`append: ${store}, ${writers} writer(s), round ${round + 1}/${ROUNDS}`);
+          slices[store].push(await run[store]());
+        }
+      }
+      await db.destroy();
       await pool.end();
-
-      await checkpoint();
-      ctx.log(`append: Emmett, ${writers} writer(s)`);
-      const emmett = await ctx.emmett<ThroughputResult>({
-        kind: 'append',
-        connectionString: database.connectionString,
-        concurrency: writers,
-        seconds,
-        warmupSeconds,
-        streamLength: APPEND_STREAM_LENGTH,
+      rows.push({
+        writers,
+        ours: mergeSlices(slices.ours),
+        oursInTransaction: mergeSlices(slices.oursInTransaction),
+        plain: mergeSlices(slices.plain),
+        emmett: mergeSlices(slices.emmett),
       });
-      rows.push({ writers, ours, plain, emmett });
     }
 
     const counts = (
@@ -114,7 +160,7 @@ const appendBench: BenchModule = {
     await admin.end();
 
     const errorNotes = rows.flatMap((r) =>
-      (['ours', 'plain', 'emmett'] as const)
+      (['ours', 'oursInTransaction', 'plain', 'emmett'] as const)
         .filter((k) => r[k].errors > 0)
         .map((k) => `${k} at ${r.writers} writer(s): ${r[k].errors} failed appends (first: ${r[k].firstError})`),
     );
@@ -127,6 +173,7 @@ const appendBench: BenchModule = {
         'plain/s', 'p50', 'p99',
         'emmett/s', 'p50', 'p99',
         'ours÷plain', 'ours÷emmett',
+        'in trx/s', 'p99', 'in trx÷emmett',
       ],
       rows: rows.map((r) => [
         r.writers,
@@ -134,9 +181,11 @@ const appendBench: BenchModule = {
         fmtInt(r.plain.opsPerSecond), fmtMs(r.plain.p50Ms), fmtMs(r.plain.p99Ms),
         fmtInt(r.emmett.opsPerSecond), fmtMs(r.emmett.p50Ms), fmtMs(r.emmett.p99Ms),
         fmtRatio(r.ours.opsPerSecond, r.plain.opsPerSecond), fmtRatio(r.ours.opsPerSecond, r.emmett.opsPerSecond),
+        fmtInt(r.oursInTransaction.opsPerSecond), fmtMs(r.oursInTransaction.p99Ms), fmtRatio(r.oursInTransaction.opsPerSecond, r.emmett.opsPerSecond),
       ]),
       notes: [
-        'ours: db.transaction() around appendToStream(trx, stream, [event], { expectedVersion, metadata }) — BEGIN, read stream head (version + last hash), compute the SHA-256 hash chain link (canonical JSON), INSERT … unnest, COMMIT: 4 round trips',
+        'ours: appendToStream(db, stream, [event], { expectedVersion, metadata }) in autocommit — one statement, select * from append_to_stream(…): the function reads the stream head, checks the expected version, hashes the canonical JSON the client cut around prev_hash and stream_position (SHA-256, the same hash verifyLog recomputes) and inserts: 1 round trip',
+        'in trx: the same append inside db.transaction(), as a command does it — BEGIN, the append, COMMIT: 3 round trips',
         `plain: one autocommit INSERT per event into ${PLAIN_TABLE} (LIKE events INCLUDING ALL: same columns, PK, unique event_id, both indexes, xid8 default), constant hashes, no version check: 1 round trip — the physical limit`,
         "emmett: getPostgreSQLEventStore(url).appendToStream(stream, [event], { expectedStreamVersion }) — BEGIN, select emt_append_to_stream(…) (stream row insert/compare-and-set + message insert), COMMIT: 3 round trips; runs in a child process, on a pg.Pool of the same size",
         payloadNote,

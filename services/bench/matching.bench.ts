@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
+import { projectLedgerSetBased } from './ledger-reference';
 import { createDb } from '../src/core/db';
+import { walletLedgerProjection } from '../src/compensation/projections';
+import { drainConsumer } from '../src/core/consumers';
 import { closeMatchingCycle } from '../src/matching/commands';
+import { pointsPolicy } from '../src/points/projections';
 import { seedDemoCompany } from '../src/seed/demo-company';
-import { getSettings } from '../src/settings/projections';
 import { companyDate } from '../src/wallet/payout-schedule';
 import { type BenchModule, type Table, fmtInt } from './harness';
 import { commandContext, drainAll, quantile, rootId } from './network';
 
 /**
- * A matching cycle over BENCH_MATCHING_MEMBERS (100,000) members: closeMatchingCycle, then every
+ * A matching cycle over 10,000, 100,000 and (BENCH_SCALE=1m) 1,000,000 members (BENCH_MATCHING_SCALES to choose): closeMatchingCycle, then every
  * consumer drained until quiet (the `matching` policy pays every member with a pair through
  * appendToStreams, the wallet ledger projects the bonuses), timed until all bonuses are in the
  * wallet tables. Reference, same run and database: one plain set-based INSERT … SELECT of the same
@@ -21,105 +24,192 @@ import { commandContext, drainAll, quantile, rootId } from './network';
  * work; the matching policy reads only these rows (and writes wallet streams).
  */
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-  return n;
+const PLAIN_TABLE = 'bench_plain_wallet_rows';
+const LEDGER_REFERENCE_TABLE = 'bench_reference_ledger_rows';
+
+/** The network sizes measured, in order: BENCH_MATCHING_SCALES (comma-separated), else BENCH_SCALE=1m adds 1,000,000 to 10,000 and 100,000. */
+function matchingScales(): number[] {
+  const explicit = process.env.BENCH_MATCHING_SCALES ?? process.env.BENCH_MATCHING_MEMBERS;
+  if (explicit) {
+    return explicit.split(',').map((raw) => {
+      const n = Number(raw.trim());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_MATCHING_SCALES: bad member count ${raw}`);
+      return n;
+    });
+  }
+  return process.env.BENCH_SCALE === '1m' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
 }
 
-const PLAIN_TABLE = 'bench_plain_wallet_rows';
+type ScaleResult = {
+  members: number;
+  buildSeconds: number;
+  /** closeMatchingCycle → every bonus event and wallet line recorded (policy and wallet ledger drained): the goal's figure (< 30 s at 1,000,000). */
+  recordedSeconds: number;
+  /** closeMatchingCycle → every consumer drained (member notifications of each credit included). */
+  oursSeconds: number;
+  /** The points policy paying the cycle (decide, reserve keys, append the bonus events, carry and results). */
+  policySeconds: number;
+  /** The wallet ledger projecting the bonus events into wallet_entries and wallets. */
+  walletLedgerSeconds: number;
+  walletLedgerRowsPerSecond: number;
+  /** A set-based projection of the same events (INSERT … SELECT from the log, batches as large) into a copy of wallet_entries. */
+  referenceLedgerSeconds: number;
+  referenceLedgerRowsPerSecond: number;
+  /** walletLedgerRowsPerSecond ÷ referenceLedgerRowsPerSecond (goal ≥ 0.5). */
+  ledgerRatio: number;
+  /** One set-based INSERT of as many rows (median of 3): the physical floor of writing them. */
+  referenceInsertSeconds: number;
+  walletRows: number;
+  bonusEvents: number;
+  perConsumerMs: Record<string, number>;
+  cycle: { members_matched: number; credited_kobo: number; withheld_kobo: number };
+};
+
+async function measureScale(ctx: Parameters<BenchModule['run']>[0], members: number): Promise<ScaleResult> {
+  const database = await ctx.freshDatabase(`matching_${members}`);
+  const db = createDb(database.connectionString, { max: 4, applicationName: 'portal-bench-matching' });
+  const now = new Date();
+  try {
+    await seedDemoCompany(commandContext(db), now);
+    await drainAll(db);
+    const root = await rootId(db);
+
+    ctx.log(`matching ${fmtInt(members)}: writing the members and their leg volumes`);
+    let t0 = performance.now();
+    await db.transaction().execute(async (trx) => {
+      // Heap numbering: the root is 1, member k's placement parent (and sponsor) is k / 2, on the left when k is even.
+      await sql`create temporary table bench_heap (k integer primary key, id uuid not null) on commit drop`.execute(trx);
+      await sql`insert into bench_heap values (1, ${root}::uuid)`.execute(trx);
+      await sql`insert into bench_heap select k, gen_random_uuid() from generate_series(2, ${members + 1}::int) k`.execute(trx);
+      // Registered, activated and on their package at this transaction, before the close (the
+      // *_xid / *_position columns the inline projection writes): "active at the close" is then
+      // the comparison it is for members who joined through the log.
+      await sql`
+        insert into members (id, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id,
+                             placement_parent_id, placement_leg, email_verified_at, activated_at, created_at, updated_at,
+                             registered_xid, registered_position, activated_xid, activated_position, package_xid, package_position)
+        select h.id, 'mb' || h.k, 'mb' || h.k || '@bench.test', 'Bench', 'Member ' || h.k, '08030000000', 1 + h.k % 6, 1 + h.k % 6, p.id,
+               p.id, case when h.k % 2 = 0 then 'left' else 'right' end, ${now}, ${now}, ${now}, ${now},
+               pg_current_xact_id(), 0, pg_current_xact_id(), 0, pg_current_xact_id(), 0
+        from bench_heap h join bench_heap p on p.k = h.k / 2
+        where h.k >= 2
+        order by h.k`.execute(trx);
+      await sql`
+        insert into member_points (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
+        select id, 0, 0, abs(hashtext('left' || k)) % 3000, abs(hashtext('right' || k)) % 3000, ${now}
+        from bench_heap where k >= 2`.execute(trx);
+    });
+    await sql`analyze members`.execute(db);
+    await sql`analyze member_points`.execute(db);
+    const buildSeconds = (performance.now() - t0) / 1000;
+
+    // --- Ours: close the cycle that ended yesterday; the points policy pays it, the wallet ledger
+    // projects it, then every other consumer drains until quiet.
+    const cycleEnd = companyDate(new Date(now.getTime() - 86_400_000));
+    ctx.log(`matching ${fmtInt(members)}: closing the cycle ending ${cycleEnd}`);
+    const positionBefore = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
+    t0 = performance.now();
+    const closed = await closeMatchingCycle(db, cycleEnd, now);
+    if (!closed.closed) throw new Error(`cycle ${cycleEnd} was already closed`);
+    const p0 = performance.now();
+    const paid = await drainConsumer(db, pointsPolicy);
+    if (paid.status !== 'caught_up') throw new Error(`points: ${paid.status}`);
+    const policySeconds = (performance.now() - p0) / 1000;
+    const w0 = performance.now();
+    const projected = await drainConsumer(db, walletLedgerProjection);
+    if (projected.status !== 'caught_up') throw new Error(`wallet-ledger: ${projected.status}`);
+    const walletLedgerSeconds = (performance.now() - w0) / 1000;
+    // Every bonus event and wallet line recorded: the issue's end-to-end figure.
+    const recordedSeconds = (performance.now() - t0) / 1000;
+    const { perConsumer, settledAt } = await drainAll(db);
+    const oursSeconds = (settledAt - t0) / 1000;
+    perConsumer.set('points', (perConsumer.get('points') ?? 0) + policySeconds * 1000);
+    perConsumer.set('wallet-ledger', (perConsumer.get('wallet-ledger') ?? 0) + walletLedgerSeconds * 1000);
+    const bonusEvents = (
+      await sql<{ n: number }>`select count(*)::int as n from events where global_position > ${positionBefore} and type in ('BonusCredited', 'BonusWithheld')`.execute(db)
+    ).rows[0]!.n;
+    const walletRows = (await sql<{ n: number }>`select count(*)::int as n from wallet_entries where kind = 'matching'`.execute(db)).rows[0]!.n;
+    if (walletRows !== bonusEvents || walletRows === 0) throw new Error(`matching: ${bonusEvents} bonus events but ${walletRows} wallet rows`);
+    const cycle = (await sql<{ members_matched: number; credited_kobo: number; withheld_kobo: number }>`
+      select members_matched, credited_kobo, withheld_kobo from matching_cycles where cycle_end = ${cycleEnd}::date`.execute(db)).rows[0]!;
+
+    // --- Reference for the ledger: the same bonus events projected set-based straight from the
+    // log (INSERT … SELECT, keyset batches of the wallet ledger's batch size), same database.
+    const referenceLedgerSeconds = await projectLedgerSetBased(db, LEDGER_REFERENCE_TABLE, Number(positionBefore));
+
+    // --- Reference for the whole run: the same number of rows, one set-based INSERT, three times (median).
+    await sql`create table ${sql.table(PLAIN_TABLE)} (like wallet_entries including all)`.execute(db);
+    const sample = (await sql<{ inputs: unknown }>`select inputs from wallet_entries where kind = 'matching' limit 1`.execute(db)).rows[0]!.inputs;
+    const referenceRuns: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await sql`truncate ${sql.table(PLAIN_TABLE)}`.execute(db);
+      const i0 = performance.now();
+      await sql`
+        insert into ${sql.table(PLAIN_TABLE)} (global_position, member_id, entry, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
+        select g, gen_random_uuid(), 'credited', 'matching', 100000, null, null, gen_random_uuid(), 'MatchingCycleClosed', null, ${JSON.stringify(sample)}::jsonb, now()
+        from generate_series(1, ${walletRows}::int) g`.execute(db);
+      referenceRuns.push((performance.now() - i0) / 1000);
+    }
+    const result: ScaleResult = {
+      members,
+      buildSeconds,
+      recordedSeconds,
+      oursSeconds,
+      policySeconds,
+      walletLedgerSeconds,
+      walletLedgerRowsPerSecond: walletRows / walletLedgerSeconds,
+      referenceLedgerSeconds,
+      referenceLedgerRowsPerSecond: walletRows / referenceLedgerSeconds,
+      ledgerRatio: referenceLedgerSeconds / walletLedgerSeconds,
+      referenceInsertSeconds: quantile(referenceRuns, 0.5),
+      walletRows,
+      bonusEvents,
+      perConsumerMs: Object.fromEntries(perConsumer),
+      cycle,
+    };
+    ctx.log(`matching ${fmtInt(members)}: ${recordedSeconds.toFixed(1)} s to record every bonus and wallet line, ${oursSeconds.toFixed(1)} s until every consumer is quiet (policy ${policySeconds.toFixed(1)} s, ledger ${walletLedgerSeconds.toFixed(1)} s = ${result.ledgerRatio.toFixed(2)}× the reference)`);
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
 
 const matchingBench: BenchModule = {
   name: 'matching',
-  description: 'one matching cycle over BENCH_MATCHING_MEMBERS (100,000) members until every bonus is in the wallet tables',
+  description: 'one matching cycle over 10,000 / 100,000 (/ 1,000,000 with BENCH_SCALE=1m) members until every bonus is in the wallet tables',
   async run(ctx) {
-    const members = envInt('BENCH_MATCHING_MEMBERS', 100_000);
-    const database = await ctx.freshDatabase('matching');
-    const db = createDb(database.connectionString, { max: 4, applicationName: 'portal-bench-matching' });
-    const now = new Date();
-    try {
-      await seedDemoCompany(commandContext(db), now);
-      await drainAll(db);
-      const root = await rootId(db);
-
-      ctx.log(`matching: writing ${fmtInt(members)} members and their leg volumes`);
-      let t0 = performance.now();
-      await db.transaction().execute(async (trx) => {
-        // Heap numbering: the root is 1, member k's placement parent (and sponsor) is k / 2, on the left when k is even.
-        await sql`create temporary table bench_heap (k integer primary key, id uuid not null) on commit drop`.execute(trx);
-        await sql`insert into bench_heap values (1, ${root}::uuid)`.execute(trx);
-        await sql`insert into bench_heap select k, gen_random_uuid() from generate_series(2, ${members + 1}::int) k`.execute(trx);
-        await sql`
-          insert into members (id, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id,
-                               placement_parent_id, placement_leg, email_verified_at, activated_at, created_at, updated_at)
-          select h.id, 'mb' || h.k, 'mb' || h.k || '@bench.test', 'Bench', 'Member ' || h.k, '08030000000', 1 + h.k % 6, 1 + h.k % 6, p.id,
-                 p.id, case when h.k % 2 = 0 then 'left' else 'right' end, ${now}, ${now}, ${now}, ${now}
-          from bench_heap h join bench_heap p on p.k = h.k / 2
-          where h.k >= 2
-          order by h.k`.execute(trx);
-        await sql`
-          insert into member_points (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
-          select id, 0, 0, abs(hashtext('left' || k)) % 3000, abs(hashtext('right' || k)) % 3000, ${now}
-          from bench_heap where k >= 2`.execute(trx);
-      });
-      await sql`analyze members`.execute(db);
-      await sql`analyze member_points`.execute(db);
-      const buildSeconds = (performance.now() - t0) / 1000;
-      const settings = await getSettings(db);
-
-      // --- Ours: close the cycle that ended yesterday, drain until quiet.
-      const cycleEnd = companyDate(new Date(now.getTime() - 86_400_000));
-      ctx.log(`matching: closing the cycle ending ${cycleEnd}`);
-      const positionBefore = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
-      t0 = performance.now();
-      const closed = await closeMatchingCycle(db, cycleEnd, now);
-      if (!closed.closed) throw new Error(`cycle ${cycleEnd} was already closed`);
-      const { perConsumer, settledAt } = await drainAll(db);
-      const oursSeconds = (settledAt - t0) / 1000;
-      const bonusEvents = (
-        await sql<{ n: number }>`select count(*)::int as n from events where global_position > ${positionBefore} and type in ('BonusCredited', 'BonusWithheld')`.execute(db)
-      ).rows[0]!.n;
-      const walletRows = (await sql<{ n: number }>`select count(*)::int as n from wallet_entries where kind = 'matching'`.execute(db)).rows[0]!.n;
-      if (walletRows !== bonusEvents || walletRows === 0) throw new Error(`matching: ${bonusEvents} bonus events but ${walletRows} wallet rows`);
-      const cycle = (await sql<{ members_matched: number; credited_kobo: number; withheld_kobo: number }>`
-        select members_matched, credited_kobo, withheld_kobo from matching_cycles where cycle_end = ${cycleEnd}::date`.execute(db)).rows[0]!;
-
-      // --- Reference: the same number of rows, one set-based INSERT, same database, three times (median).
-      await sql`create table ${sql.table(PLAIN_TABLE)} (like wallet_entries including all)`.execute(db);
-      const sample = (await sql<{ inputs: unknown }>`select inputs from wallet_entries where kind = 'matching' limit 1`.execute(db)).rows[0]!.inputs;
-      const referenceRuns: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        await sql`truncate ${sql.table(PLAIN_TABLE)}`.execute(db);
-        const r0 = performance.now();
-        await sql`
-          insert into ${sql.table(PLAIN_TABLE)} (global_position, member_id, entry, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
-          select g, gen_random_uuid(), 'credited', 'matching', 100000, null, null, gen_random_uuid(), 'MatchingCycleClosed', null, ${JSON.stringify(sample)}::jsonb, now()
-          from generate_series(1, ${walletRows}::int) g`.execute(db);
-        referenceRuns.push((performance.now() - r0) / 1000);
-      }
-      const referenceSeconds = quantile(referenceRuns, 0.5);
-
-      const table: Table = {
-        title: `one matching cycle over ${fmtInt(members)} members (total_pv ${settings.matching_bonus_total_pv}, ${settings.matching_bonus_percent}%)`,
-        columns: ['', 'seconds', 'wallet rows', 'rows/s', 'ours ÷ reference'],
-        rows: [
-          ['ours: closeMatchingCycle → every consumer drained', oursSeconds.toFixed(2), fmtInt(walletRows), fmtInt(walletRows / oursSeconds), `${(oursSeconds / referenceSeconds).toFixed(1)}×`],
-          ['reference: one set-based INSERT of as many rows (median of 3)', referenceSeconds.toFixed(2), fmtInt(walletRows), fmtInt(walletRows / referenceSeconds), '—'],
-        ],
-        notes: [
-          `${fmtInt(cycle.members_matched)} members with a result; ${fmtInt(walletRows)} bonus events (credited, capped, withheld) and wallet rows`,
-          `time per consumer: ${[...perConsumer].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
-          `setup (not measured): ${fmtInt(members)} members and leg volumes written set-based in ${buildSeconds.toFixed(1)} s`,
-        ],
-      };
-      return {
-        tables: [table],
-        data: { members, cycleEnd, oursSeconds, referenceSeconds, referenceRuns, ratio: oursSeconds / referenceSeconds, walletRows, bonusEvents, cycle, perConsumerMs: Object.fromEntries(perConsumer), buildSeconds },
-      };
-    } finally {
-      await db.destroy();
-    }
+    const results: ScaleResult[] = [];
+    for (const members of matchingScales()) results.push(await measureScale(ctx, members));
+    const table: Table = {
+      title: 'one matching cycle, closeMatchingCycle → every bonus event and wallet line recorded (goal: < 30 s at 1,000,000; ledger ≥ 0.5× the set-based reference)',
+      columns: ['members', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', 'one INSERT of as many rows s', 'events + wallet lines ÷ INSERT'],
+      rows: results.map((r) => [
+        fmtInt(r.members),
+        fmtInt(r.walletRows),
+        r.recordedSeconds.toFixed(2),
+        r.oursSeconds.toFixed(2),
+        r.policySeconds.toFixed(2),
+        r.walletLedgerSeconds.toFixed(2),
+        fmtInt(r.walletLedgerRowsPerSecond),
+        fmtInt(r.referenceLedgerRowsPerSecond),
+        `${r.ledgerRatio.toFixed(2)}×`,
+        r.referenceInsertSeconds.toFixed(2),
+        `${(r.recordedSeconds / r.referenceInsertSeconds).toFixed(1)}×`,
+      ]),
+      notes: [
+        'each size in a fresh database; members and leg volumes written set-based (a complete binary tree, packages 1–6 in turn, leg volumes 0–2,999 PV from a hash), activated before the close',
+        'policy: the points policy paying the cycle at its place in the log (decide, reserve keys, append BonusCredited / BonusWithheld, carry, results); wallet ledger: projecting those events',
+        'reference ledger: the same events projected by INSERT … SELECT from the log in keyset batches of the same size, into a copy of wallet_entries (no wallets totals)',
+        ...results.map((r) => `${fmtInt(r.members)}: time per consumer ${Object.entries(r.perConsumerMs).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}; setup ${r.buildSeconds.toFixed(1)} s`),
+      ],
+    };
+    return {
+      tables: [table],
+      data: {
+        // The growth curve (item 4 of issue 13), one point per network size, for the HTML report.
+        growthCurve: results.map((r) => ({ ...r, goalEndToEndMet: r.members < 1_000_000 ? null : r.recordedSeconds < 30, goalLedgerMet: r.ledgerRatio >= 0.5 })),
+      },
+    };
   },
 };
 

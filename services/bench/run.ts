@@ -23,10 +23,22 @@ import { migrateToLatest } from '../src/core/migrate';
 import activationBench from './activation.bench';
 import appendBench from './append.bench';
 import consumerBench from './consumer.bench';
+import httpBench from './http.bench';
+import lagBench from './lag.bench';
 import matchingBench from './matching.bench';
+import profitSharingBench from './profit-sharing.bench';
+import { writeHtmlReport } from './report-html';
+import memberPagesBench from './member-pages.bench';
+import readsBench from './reads.bench';
 import type { BenchContext, BenchModule, BenchReport, EmmettTask, FreshDatabase, Settings, Table } from './harness';
 
-const modules: BenchModule[] = [appendBench, consumerBench, activationBench, matchingBench];
+const modules: BenchModule[] = [appendBench, consumerBench, activationBench, matchingBench, memberPagesBench];
+// Issue 13: commands through HTTP under load, projection lag.
+modules.push(httpBench, lagBench);
+// Issue 13, item 4: global profit and the profit pool at scale.
+modules.push(profitSharingBench);
+// Issue 13 item 7: reads at 100,000 (BENCH_SCALE=1m: 1,000,000) members.
+modules.push(readsBench);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -222,6 +234,10 @@ async function main(): Promise<void> {
   const file = path.join(here, 'last-run.json');
   writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), runId, machine, settings, results }, null, 2) + '\n');
   process.stdout.write(`Results written to ${path.relative(process.cwd(), file)}\n`);
+  // Charts of the same run (issue 13, item 8): open it in a browser.
+  const html = path.join(here, 'last-run.html');
+  writeHtmlReport(file, html);
+  process.stdout.write(`Charts written to ${path.relative(process.cwd(), html)}\n`);
 }
 
 let exiting = false;

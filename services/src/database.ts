@@ -80,7 +80,7 @@ export type PackagePaymentStatus = 'initiated' | 'pending' | 'approved' | 'decli
 export type PackagePaymentsTable = {
   id: string;
   member_id: string;
-  purpose: 'registration' | 'upgrade' | 'product_purchase';
+  purpose: 'registration' | 'upgrade' | 'product_purchase' | 'stock_purchase';
   method: 'payment_gateway' | 'pop' | 'wallet';
   /** Null for a product purchase's payment (migration 13), which names its purchase instead. */
   package_id: number | null;
@@ -300,6 +300,9 @@ export type MatchingResultsTable = {
   carried_right: number;
 };
 
+/** A stream's fold up to `version` (core/snapshots.ts): a cache of the log, safe to delete. */
+export type StreamSnapshotsTable = { stream_id: string; kind: string; version: number; state: unknown; updated_at: Generated<Date> };
+
 /** Withdrawals and admin payouts (services/src/wallet/); money in kobo. */
 export type WithdrawalStatus = 'pending' | 'processing' | 'successful' | 'failed';
 export type WithdrawalsTable = {
@@ -425,7 +428,9 @@ export type StockPurchasesTable = {
   total_points: number;
   total_quantity: number;
   receipt_path: string | null;
-  status: 'processing' | 'approved' | 'declined';
+  status: 'awaiting_payment' | 'processing' | 'approved' | 'declined';
+  /** Paid by card: the payment (package_payments, purpose stock_purchase). */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>;
   status_reason: string | null;
   created_at: Date;
   decided_at: Date | null;
@@ -507,4 +512,5 @@ export interface Database {
   consumer_checkpoints: ConsumerCheckpointsTable;
   unique_keys: UniqueKeysTable;
   idempotent_requests: IdempotentRequestsTable;
+  stream_snapshots: StreamSnapshotsTable;
 }

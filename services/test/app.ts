@@ -37,8 +37,10 @@ export type TestApp = {
  * The real api on this file's own database, Redis prefix and mail capture, seeded with the demo
  * company. Requests go through `app.inject`, or a real port with `listen: true`.
  */
-export async function createTestApp(options: { consumers?: readonly Consumer[]; listen?: boolean; env?: Record<string, string>; httpLogger?: AppOptions['httpLogger'] } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  options: { consumers?: readonly Consumer[]; listen?: boolean; env?: Record<string, string>; httpLogger?: AppOptions['httpLogger']; /** A migrated database of the caller's (the benchmarks'), instead of a clone of the test template. */ database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const mail = await startMailCapture();
   const paystack = await startPaystackStandin();
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'portal-uploads-'));

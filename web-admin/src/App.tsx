@@ -23,11 +23,14 @@ import { Layout } from './layout';
 import { AdminLogin, PublicShell, ResetPassword, TwoFactorAuth } from './login';
 import { lazyScreen } from './common/lazy';
 import { settingsRoutes } from './settings';
-import { StockistHistory } from './stockist-history/StockistHistory';
 import { lightTheme } from './themes/theme';
+import events, { StreamTimeline, TracePage } from './event-log';
 
 const CompanyFinance = lazyScreen(() => import('./finance/CompanyFinance'), 'CompanyFinance');
 const SecurityPage = lazyScreen(() => import('./security/SecurityPage'), 'SecurityPage');
+const ConsumersPage = lazyScreen(() => import('./consumers/ConsumersPage'), 'ConsumersPage');
+const TamperCheckPage = lazyScreen(() => import('./tamper-check/TamperCheckPage'), 'TamperCheckPage');
+const TransactionsPage = lazyScreen(() => import('./transactions/TransactionsPage'), 'TransactionsPage');
 
 /**
  * The back office under /admin (react-admin with basename) and its public sign-in pages beside it at
@@ -66,11 +69,17 @@ const BackOffice = () => (
     <Resource name="products" {...products} />
     <Resource name="company-banks" {...companyBanks} />
     <Resource name="stockist-packages" {...stockistPackages} />
+    <Resource name="events" {...events} />
     <CustomRoutes>
       <Route path="/security" element={<SecurityPage />} />
       <Route path="/wallet" element={<CompanyFinance />} />
-      <Route path="/stockist-history" element={<StockistHistory />} />
+      <Route path="/consumers" element={<ConsumersPage />} />
+      <Route path="/tamper-check" element={<TamperCheckPage />} />
+      <Route path="/transactions/*" element={<TransactionsPage />} />
+      <Route path="/stockist-history" element={<Navigate to="/admin/transactions/stockists" replace />} />
       {settingsRoutes}
+      <Route path="/streams/:streamId" element={<StreamTimeline />} />
+      <Route path="/trace/:id" element={<TracePage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -8,7 +8,6 @@ import {
   type authenticateTwoFactorBody,
 } from '@portal/services/contracts/auth';
 import { api } from './api/client';
-import { isAccessDenied } from './api/errors';
 import { absoluteLoginUrl, clearToken, getToken, setToken } from './api/token';
 
 export const ADMIN_USER_TYPE = 'admin';
@@ -98,8 +97,10 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error: unknown) {
-    // Seed 000 §8: any 401 or 403 logs the admin out. Other errors keep the session.
-    if (isAccessDenied(error) || isStatus(error, 401) || isStatus(error, 403)) {
+    // Only a session that is gone logs the admin out: a 401, or a 403 saying this token is no
+    // admin's. A 403 for a forbidden action (finance asking for a write) keeps the session: the
+    // caller shows the server's message, and the admin carries on.
+    if (endsSession(error)) {
       clearToken();
       throw { redirectTo: absoluteLoginUrl(), message: false, logoutUser: true };
     }
@@ -115,7 +116,33 @@ export const authProvider: AuthProvider = {
     const admin = await fetchAdmin();
     return admin.role;
   },
+
+  /**
+   * Finance staff read and never write (BUSINESS-RULES.md §6): react-admin then hides every
+   * Create, Edit and Delete button and refuses the create and edit pages themselves, even when
+   * reached by their address (a Save there would be refused with 403, which ends the session).
+   */
+  async canAccess({ action }: { action: string }): Promise<boolean> {
+    if (!getToken()) return false;
+    if (!WRITE_ACTIONS.has(action)) return true;
+    return (await fetchAdmin()).role === 'admin';
+  },
 };
+
+const WRITE_ACTIONS = new Set(['create', 'edit', 'delete', 'clone']);
 
 const isStatus = (error: unknown, status: number): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === status;
+
+/** The api's 403 for a token that is not an admin's (auth/guards.ts requireAdmin): this session cannot use the back office. */
+const NOT_AN_ADMIN = 'This is for administrators only.';
+
+const serverMessage = (error: unknown): string | undefined => {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const body = 'body' in error ? (error.body as { message?: unknown } | undefined) : undefined;
+  if (typeof body?.message === 'string') return body.message;
+  return 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+};
+
+/** A 401 (no session, expired or revoked), or a 403 refusing the account itself rather than an action. */
+export const endsSession = (error: unknown): boolean => isStatus(error, 401) || (isStatus(error, 403) && serverMessage(error) === NOT_AN_ADMIN);

@@ -3,28 +3,30 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireMember } from './auth/RequireMember';
 import { MemberLayout } from './layout/MemberLayout';
 import { FullPageLoader } from './components/FullPageLoader';
-import LoginPage from './pages/Login';
+import { pages } from './routes';
 
-const RegisterPage = lazy(() => import('./pages/Register'));
-const EmailConfirmationPage = lazy(() => import('./pages/EmailConfirmation'));
-const TwoFactorAuthPage = lazy(() => import('./pages/TwoFactorAuth'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPassword'));
-const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy'));
-const WelcomePage = lazy(() => import('./pages/Welcome'));
-const DashboardPage = lazy(() => import('./pages/Dashboard'));
-const ProfilePage = lazy(() => import('./pages/Profile'));
-const SecurityPage = lazy(() => import('./pages/Security'));
-const WalletPage = lazy(() => import('./pages/Wallet'));
-const DownlinesPage = lazy(() => import('./pages/Downlines'));
-const GenealogyPage = lazy(() => import('./pages/Genealogy'));
-const PaymentCompletePage = lazy(() => import('./pages/PaymentComplete'));
-const NotFoundPage = lazy(() => import('./pages/NotFound'));
-const RepurchasePage = lazy(() => import('./pages/Repurchase'));
-const BecomeStockistPage = lazy(() => import('./pages/BecomeStockist'));
-const StockistProfilePage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockistProfilePage })));
-const StockPurchasePage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockPurchasePage })));
-const OrderProcessingPage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.OrderProcessingPage })));
-const StockistRecordPage = lazy(() => import('./pages/StockistPortal').then((m) => ({ default: m.StockistRecordPage })));
+// Every page is its own chunk (routes.ts), started by main.tsx for the address being opened.
+const LoginPage = lazy(pages.login);
+const RegisterPage = lazy(pages.register);
+const EmailConfirmationPage = lazy(pages.emailConfirmation);
+const TwoFactorAuthPage = lazy(pages.twoFactorAuth);
+const ResetPasswordPage = lazy(pages.resetPassword);
+const PrivacyPolicyPage = lazy(pages.privacyPolicy);
+const WelcomePage = lazy(pages.welcome);
+const DashboardPage = lazy(pages.dashboard);
+const ProfilePage = lazy(pages.profile);
+const SecurityPage = lazy(pages.security);
+const WalletPage = lazy(pages.wallet);
+const DownlinesPage = lazy(pages.downlines);
+const GenealogyPage = lazy(pages.genealogy);
+const PaymentCompletePage = lazy(pages.paymentComplete);
+const NotFoundPage = lazy(pages.notFound);
+const RepurchasePage = lazy(pages.repurchase);
+const BecomeStockistPage = lazy(pages.becomeStockist);
+const StockistProfilePage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockistProfilePage })));
+const StockPurchasePage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockPurchasePage })));
+const OrderProcessingPage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.OrderProcessingPage })));
+const StockistRecordPage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockistRecordPage })));
 
 export function App() {
   return (

@@ -1,18 +1,12 @@
+import './start-page';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { theme } from './theme';
 import { App } from './App';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The api client already told the user about a failure; retrying would repeat the toast.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+import { queryClient } from './query-client';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -35,6 +35,7 @@ import { adminWithdrawalRoutes } from '../wallet/admin-routes';
 import { adminPurchaseRoutes } from '../purchases/admin-routes';
 import { settingsRoutes } from '../settings/routes';
 import { stockistRoutes } from '../stockists/routes';
+import { logVerificationRoutes } from '../log-verification/routes';
 import { configureStoredFiles, mayServeStoredFile } from '../core/stored-files';
 import type { AppServices } from './context';
 import { registerErrorHandler } from './errors';
@@ -42,6 +43,8 @@ import { idempotency } from './idempotency';
 import { registerInputGuard } from './input-guard';
 import { registerSecurityHeaders } from './security-headers';
 import { operationsRoutes } from './operations';
+import { operatorsConsole } from '../operators/plugin';
+import { registerListExports } from './list-export';
 
 export type AppOptions = AppServices & {
   redis: Redis;
@@ -99,7 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files are read part by part in the handlers (core/uploads.ts), which check size and content.
   await app.register(multipart, { limits: { fileSize: 500_001, files: 5, fields: 100 } });
 
+  // Before the routes: every simple-rest list it sees then also answers Accept: text/csv with all its rows.
+  registerListExports(app, options.db);
   await app.register(operationsRoutes({ redis: options.redis, consumers: options.consumers }));
+  await app.register(operatorsConsole({ redis: options.redis, consumers: options.consumers }));
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -127,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(matchingRoutes);
       await api.register(matchingAdminRoutes);
       await api.register(stockistRoutes);
+      await api.register(logVerificationRoutes);
     },
     { prefix: '/api' },
   );
@@ -161,9 +168,21 @@ async function serveUploads(app: FastifyInstance, config: AppServices['config'])
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Content-Disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
       response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      response.setHeader('Cache-Control', /^(receipts|photos)\//.test(path.relative(root, filePath).split(path.sep).join('/')) ? 'private, max-age=600' : 'public, max-age=86400');
+      response.setHeader('Cache-Control', /^(receipts|photos)\//.test(path.relative(root, filePath).split(path.sep).join('/')) ? 'private, max-age=300' : 'public, max-age=86400');
     },
   });
+}
+
+/**
+ * How long a browser keeps a file of a built web app. The build names every script and style under
+ * assets/ after a hash of its content, so a changed file has a new name: those are kept a year
+ * without asking again (a reload then costs no request per script). index.html and the files
+ * with fixed names (favicon) are asked again each time (no-cache: a 304 when unchanged), so a new
+ * build is seen at the next load.
+ */
+export function cacheHeaders(response: { setHeader: (name: string, value: string) => unknown }, filePath: string): void {
+  const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp)(\.(br|gz))?$/.test(filePath);
+  response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /** Serves the built member app at / and the admin app at /admin (client-side routes fall back to index.html). */
@@ -173,12 +192,14 @@ async function serveWebApps(app: FastifyInstance, config: AppServices['config'])
   const adminDist = config.WEB_ADMIN_DIST ?? path.join(root, 'web-admin/dist');
   const haveMember = existsSync(path.join(memberDist, 'index.html'));
   const haveAdmin = existsSync(path.join(adminDist, 'index.html'));
-  // Only the first registration may decorate reply.sendFile.
+  // Only the first registration may decorate reply.sendFile. Brotli or gzip files written beside
+  // each script by the build are sent to browsers that accept them (preCompressed).
+  const served = { index: false, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders } as const;
   if (haveMember) {
-    await app.register(fastifyStatic, { root: memberDist, prefix: '/', decorateReply: true, index: false, wildcard: false });
+    await app.register(fastifyStatic, { root: memberDist, prefix: '/', decorateReply: true, ...served });
   }
   if (haveAdmin) {
-    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', decorateReply: !haveMember, index: false, wildcard: false });
+    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', decorateReply: !haveMember, ...served });
   }
   const adminPaths = /^\/(admin(\/|$)|admin-login|admin-two-factor-auth|admin-reset-password)/;
   app.setNotFoundHandler(async (request, reply) => {

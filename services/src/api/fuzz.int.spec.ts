@@ -11,10 +11,19 @@ import { multipartBody } from '../../test/multipart';
  * the code behind the schema), and multipart routes with hostile form fields and truncated bodies.
  * Member routes are called by a member (their own id in the path), the rest by an administrator,
  * the public ones anonymously too. FUZZ_RUNS (default 3) cases per route and caller keep `npm test`
- * short; run with FUZZ_RUNS=200 for a long session.
+ * short (about a minute); a deeper run: `FUZZ_RUNS=40 npx vitest run services/src/api/fuzz.int.spec.ts`
+ * (several minutes), FUZZ_RUNS=200 for a long session; FUZZ_SEED=<the seed a failure printed> replays it.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const RUNS = wholeNumberFromEnv('FUZZ_RUNS', 3);
+const SEED = process.env.FUZZ_SEED ? wholeNumberFromEnv('FUZZ_SEED', 0) : undefined;
+
+/** A mistyped FUZZ_RUNS must not quietly run nothing (Number('4o') is NaN, and fast-check would then run no case). */
+function wholeNumberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^-?\d+$/.test(raw) || (name === 'FUZZ_RUNS' && Number(raw) < 1)) throw new Error(`${name} must be a whole number${name === 'FUZZ_RUNS' ? ' of at least 1' : ''}, not "${raw}".`);
+  return Number(raw);
+}
 
 const hostileConstants: unknown[] = [
   'a\u0000b', '\u0000', '\ud800', 'x\udfffy', '\u0007bell', '\u202eevil', 1e17, -1e17, 2 ** 31, 2 ** 31 - 1, 2 ** 53 - 1, -(2 ** 53), 2 ** 64, 1e308, -0, 0.001, 12.345,

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import type { Redis } from 'ioredis';
 import { type Consumer, consumerLag } from '../core/consumers';
+import { operatorMetrics } from '../operators/metrics';
+import { latestVerifications } from '../log-verification/verification';
 
 /**
  * /api/health, /api/ready and /metrics (API.md §3). /api/health is public. /metrics and the
@@ -34,7 +36,12 @@ export function operationsRoutes(options: { redis: Redis; consumers: readonly Co
     const consumerBehind = new client.Gauge({ name: 'consumer_events_behind', help: 'Events a consumer has not applied yet', labelNames: ['consumer'], registers: [registry] });
     const consumerFailed = new client.Gauge({ name: 'consumer_failed', help: '1 when a consumer stopped on an event', labelNames: ['consumer'], registers: [registry] });
     const queueDepth = new client.Gauge({ name: 'queue_jobs_waiting', help: 'BullMQ jobs waiting in the consumer queue', registers: [registry] });
+    const verificationOk = new client.Gauge({ name: 'portal_log_verification_ok', help: '1 when the last finished tamper check found every hash chain intact, 0 when it found a broken link (absent before the first)', labelNames: ['check'], registers: [registry] });
+    const verificationTime = new client.Gauge({ name: 'portal_log_verification_timestamp_seconds', help: 'When the last tamper check finished (Unix seconds)', labelNames: ['check'], registers: [registry] });
     const oldestTransaction = new client.Gauge({ name: 'postgres_oldest_xid_transaction_seconds', help: 'Age of the oldest open transaction holding an xid (holds back every log reader)', registers: [registry] });
+    // Events per type, consumer throughput and lag, rebuilds, jobs by queue and state, workers (docs/operations.md).
+    const operators = operatorMetrics(registry, { redisUrl: app.config.REDIS_URL, prefix: app.config.QUEUE_PREFIX });
+    app.addHook('onClose', () => operators.close());
 
     app.addHook('onResponse', async (request, reply) => {
       requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
@@ -81,8 +88,15 @@ export function operationsRoutes(options: { redis: Redis; consumers: readonly Co
         consumerFailed.set({ consumer: lag.name }, lag.status === 'failed' ? 1 : 0);
       }
       oldestTransaction.set(await oldestXidTransactionSeconds());
+      const { lastFinished } = await latestVerifications(app.db);
+      if (lastFinished?.finished_at) {
+        // Labelled, so that before the first check the series is absent rather than a misleading 0.
+        verificationOk.set({ check: 'hash_chains' }, lastFinished.status === 'intact' ? 1 : 0);
+        verificationTime.set({ check: 'hash_chains' }, Math.floor(lastFinished.finished_at.getTime() / 1000));
+      }
       const waiting = await options.redis.llen(`${app.config.QUEUE_PREFIX}:consumers:wait`).catch(() => 0);
       queueDepth.set(waiting);
+      await operators.collect(app.db, options.redis, options.consumers);
       reply.header('content-type', registry.contentType);
       return registry.metrics();
     });

@@ -5,7 +5,7 @@ import type { CommandContext } from '../core/command';
 import type { Config } from '../core/config';
 import type { Consumer } from '../core/consumers';
 import { type Db, createDb } from '../core/db';
-import { type Doorbell, createDoorbell } from '../core/wakeups';
+import { type Doorbell, coalesced, createDoorbell } from '../core/wakeups';
 import { type PaystackClient, createPaystackClient } from '../gateway/paystack';
 import { type Mailer, createSmtpTransport } from '../notifications/mailer';
 import { type MailOutbox, type MailTransport, createMailOutbox } from '../notifications/outbox';
@@ -40,14 +40,17 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
   const smtp = createSmtpTransport(config);
   const gateway = createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey: config.PAYSTACK_SECRET_KEY });
   const names = consumers.map((c) => c.name);
+  // One ring in flight at a time, and one more after it for the commits that came meanwhile.
+  const wakeMail = coalesced(() => outbox.wake());
+  const ringConsumers = coalesced(() => doorbell.ring(names));
   const commands: CommandContext = {
     db,
     onCommitted: () => {
       // A command may have written mail to the outbox: ask for delivery (deduplicated, cheap).
-      outbox.wake().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
+      wakeMail().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
       if (names.length === 0) return;
       // Losing a ring only delays consumers until the next sweep.
-      doorbell.ring(names).catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
+      ringConsumers().catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
     },
   };
   return {

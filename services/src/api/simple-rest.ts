@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../core/db';
@@ -27,12 +28,29 @@ export type ResourceColumns = Record<string, ResourceColumn>;
 
 export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit: number; where: RawBuilder<boolean> };
 
+/**
+ * A CSV export in progress (api/list-export.ts): the list's handler runs once per batch inside it.
+ * `selectPage` then reads the next batch from one cursor over the whole query in the export's
+ * transaction; a handler with its own query pages by `offset` (parseListRequest hands it out).
+ */
+export type ListExportBatch = {
+  trx: Executor;
+  batchSize: number;
+  /** Rows handed out so far, for handlers that page by offset. */
+  offset: number;
+  cursorOpen: boolean;
+  /** Whether the handler's last run read from the cursor (else it paged by offset). */
+  usedCursor: boolean;
+};
+export const listExportBatch = new AsyncLocalStorage<ListExportBatch>();
+const EXPORT_CURSOR = 'list_export';
+
 const operators = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>' } as const;
 const MAX_PAGE = 500;
 /** Offsets beyond this are not a page anyone can reach (and PostgreSQL's OFFSET is a bigint). */
 const MAX_OFFSET = MAX_INT4;
 
-function parseJson(value: string | undefined, name: string): unknown {
+export function parseJson(value: string | undefined, name: string): unknown {
   if (value === undefined || value === '') return undefined;
   if (value.length > MAX_PARAMETER_LENGTH) throw new RuleViolation(`The ${name} parameter is too long.`, name);
   if (jsonDepth(value) > 4) throw new RuleViolation(`The ${name} parameter nests too deeply.`, name);
@@ -68,7 +86,8 @@ export function parseListRequest(
   if (!Array.isArray(range) || !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_OFFSET) || range.length !== 2 || range[1] < range[0]) {
     throw new RuleViolation('The range parameter must look like [0,24].', 'range');
   }
-  const [start, end] = range as [number, number];
+  const exporting = listExportBatch.getStore();
+  const [start, end] = exporting ? [exporting.offset, exporting.offset + exporting.batchSize - 1] : (range as [number, number]);
   const limit = Math.min(end - start + 1, MAX_PAGE);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
@@ -109,17 +128,57 @@ function filterValue(column: ResourceColumn, key: string, value: unknown): strin
  */
 export async function selectPage<Row>(
   db: Executor,
-  page: { columns: RawBuilder<unknown>; from: RawBuilder<unknown>; fixed?: RawBuilder<boolean>; tiebreak: RawBuilder<unknown>; list: ListRequest },
+  page: {
+    columns: RawBuilder<unknown>;
+    from: RawBuilder<unknown>;
+    fixed?: RawBuilder<boolean>;
+    tiebreak: RawBuilder<unknown>;
+    list: ListRequest;
+    /** The FROM clause the count needs, when `from` joins what only the page's columns read (default: `from`). */
+    countFrom?: RawBuilder<unknown>;
+    /**
+     * Count exactly up to this many rows; past it the total is PostgreSQL's estimate (at least the
+     * cap + 1). For lists too long to count at every page (members at 1,000,000: docs/decisions.md, "A long list's total is estimated").
+     */
+    countCap?: number;
+  },
 ): Promise<{ rows: Row[]; total: number }> {
   const { columns, from, tiebreak, list } = page;
   const where = page.fixed ? sql`${page.fixed} and ${list.where}` : list.where;
+  const exporting = listExportBatch.getStore();
+  if (exporting) {
+    // Every matching row, in the list's order, a batch per call: one query, never re-run per page.
+    if (!exporting.cursorOpen) {
+      await sql`declare ${sql.raw(EXPORT_CURSOR)} no scroll cursor for select ${columns} ${from} where ${where} order by ${list.orderBy}, ${tiebreak}`.execute(exporting.trx);
+      exporting.cursorOpen = true;
+    }
+    exporting.usedCursor = true;
+    const { rows } = await sql<Row>`fetch forward ${sql.raw(String(exporting.batchSize))} from ${sql.raw(EXPORT_CURSOR)}`.execute(exporting.trx);
+    return { rows, total: 0 };
+  }
   const { rows } = await sql<Row>`select ${columns} ${from} where ${where} order by ${list.orderBy}, ${tiebreak} limit ${list.limit} offset ${list.offset}`.execute(db);
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${from} where ${where}`.execute(db);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const countFrom = page.countFrom ?? from;
+  if (page.countCap === undefined) {
+    const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${countFrom} where ${where}`.execute(db);
+    return { rows, total: counted[0]?.total ?? 0 };
+  }
+  // A short page ends the list: its total is known without counting.
+  if (rows.length < list.limit && (rows.length > 0 || list.offset === 0)) return { rows, total: list.offset + rows.length };
+  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from (select 1 ${countFrom} where ${where} limit ${page.countCap + 1}) capped`.execute(db);
+  const exact = counted[0]?.total ?? 0;
+  if (exact <= page.countCap) return { rows, total: exact };
+  return { rows, total: Math.max(page.countCap + 1, await estimatedRows(db, sql`select 1 ${countFrom} where ${where}`)) };
+}
+
+/** The planner's estimate of the rows a query returns (EXPLAIN, not run): a list's total past its count cap. */
+async function estimatedRows(db: Executor, query: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) ${query}`.execute(db);
+  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
 /** Sets `Content-Range` (ra-data-simple-rest reads the total after the slash) and answers the rows. */
 export function sendList<T>(reply: FastifyReply, resourceName: string, list: ListRequest, rows: T[], total: number): T[] {
+  if (listExportBatch.getStore()) return rows;
   const range = rows.length === 0 ? '*' : `${list.offset}-${list.offset + rows.length - 1}`;
   reply.header('Content-Range', `${resourceName} ${range}/${total}`);
   return rows;

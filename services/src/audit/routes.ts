@@ -1,58 +1,70 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
-import { requireAdmin } from '../auth/guards';
-import { type EventRecord, eventRecord } from '../contracts/audit';
-import { NotFound } from '../core/errors';
+import { listExportBatch, simpleRestQuery } from '../api/simple-rest';
+import { requireAdmin, requireSelfOrAdmin } from '../auth/guards';
+import { eventDetail as eventDetailSchema, eventRecord, eventTrace, statement, statementQuery } from '../contracts/audit';
+import { envelope } from '../contracts/http';
+import { eventDetail, listEvents } from './explorer';
+import { memberStatement, statementCsv, statementPeriod } from './statement';
+import { traceEvent } from './trace';
 
-type EventRow = { id: number; stream_id: string; type: string; data: unknown; metadata: unknown; recorded_at: Date };
-
-const toRecord = (row: EventRow): EventRecord => ({ ...row, recorded_at: row.recorded_at.toISOString() });
+const eventParams = z.object({
+  id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').min(0).max(Number.MAX_SAFE_INTEGER, 'The id is too large.'),
+});
+const memberParams = z.object({ id: z.uuid({ error: 'Member not found.' }) });
 
 /**
- * The event log for the back office (API.md §2): who changed what, from what, to what, and when.
- * Filters: id (one or many), type, stream_id, actor_id, actor_type, recorded_at_gte/_lte, and q
- * (part of a stream id or type).
+ * The event log explorer and the naira trace for the back office (docs/audit.md), read by admins
+ * and finance staff; and a member's wallet statement, read by the member or the back office.
  */
-const eventsResource = {
-  columns: {
-    id: { sql: sql`global_position`, type: 'number' },
-    global_position: { sql: sql`global_position`, type: 'number' },
-    type: { sql: sql`type`, type: 'text' },
-    stream_id: { sql: sql`stream_id`, type: 'text' },
-    actor_id: { sql: sql`metadata->'actor'->>'id'`, type: 'text' },
-    actor_type: { sql: sql`metadata->'actor'->>'type'`, type: 'text' },
-    recorded_at: { sql: sql`recorded_at`, type: 'timestamp' },
-  } satisfies ResourceColumns,
-  defaultSort: ['global_position', 'DESC'] as ['global_position', 'DESC'],
-  search: (q: string) => sql<boolean>`(stream_id ilike ${`%${q}%`} or type ilike ${`%${q}%`})`,
-};
-
 export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ra-data-simple-rest's list, paged by position: `Content-Range: events 0-24/*` (the log is never
+  // counted) and `X-Next-Cursor` (the id to send as filter id_lt, or id_gt ascending) while more remain.
   app.get(
     '/admin/events',
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(eventRecord) } } },
     async (request, reply) => {
-      const list = parseListRequest(request.query, eventsResource);
-      const { rows, total } = await selectPage<EventRow>(app.db, {
-        columns: sql`global_position as id, stream_id, type, data, metadata, recorded_at`,
-        from: sql`from events`,
-        tiebreak: sql`global_position desc`,
-        list,
-      });
-      return sendList(reply, 'events', list, rows.map(toRecord), total);
+      const page = await listEvents(app.db, request.query);
+      // A CSV export (api/list-export.ts, Accept: text/csv) pages itself by keyset and wants the rows only.
+      if (listExportBatch.getStore()) return page.rows;
+      const range = page.rows.length === 0 ? '*' : `${page.offset}-${page.offset + page.rows.length - 1}`;
+      reply.header('Content-Range', `events ${range}/*`);
+      if (page.nextCursor !== null) reply.header('X-Next-Cursor', String(page.nextCursor));
+      return page.rows;
     },
   );
 
   app.get(
     '/admin/events/:id',
-    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int('The id must be a whole number.').min(0).max(Number.MAX_SAFE_INTEGER, 'The id is too large.') }), response: { 200: eventRecord } } },
-    async (request) => {
-      const { rows } = await sql<EventRow>`
-        select global_position as id, stream_id, type, data, metadata, recorded_at from events where global_position = ${request.params.id}`.execute(app.db);
-      if (!rows[0]) throw new NotFound('Event not found.');
-      return toRecord(rows[0]);
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: eventParams, response: { 200: eventDetailSchema } } },
+    async (request) => eventDetail(app.db, request.params.id),
+  );
+
+  app.get(
+    '/admin/events/:id/trace',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], params: eventParams, response: { 200: envelope(eventTrace) } } },
+    async (request) => ({ success: true, message: 'Trace', data: await traceEvent(app.db, request.params.id) }),
+  );
+
+  // The admins who may act, for the explorer's "acting admin" filter.
+  app.get(
+    '/admin/event-actors',
+    { preHandler: requireAdmin('read'), schema: { tags: ['admin'], response: { 200: envelope(z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }))) } } },
+    async () => ({ success: true, message: 'Administrators', data: await app.db.selectFrom('admins').select(['id', 'name', 'email', 'role']).orderBy('name').execute() }),
+  );
+
+  app.get(
+    '/wallet/:id/statement',
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['bonuses'], params: memberParams, querystring: statementQuery, response: { 200: z.union([envelope(statement), z.string()]) } } },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const result = await memberStatement(app.db, request.params.id, statementPeriod(app.clock(), from, to));
+      if (format === 'csv') {
+        reply.header('Content-Type', 'text/csv; charset=utf-8');
+        reply.header('Content-Disposition', `attachment; filename="statement-${result.username.replace(/[^\w-]/g, '_')}-${result.from}-${result.to}.csv"`);
+        return statementCsv(result);
+      }
+      return { success: true, message: 'Wallet statement', data: result };
     },
   );
 };

@@ -70,13 +70,46 @@ describe('registration rules (BUSINESS-RULES.md §1)', () => {
     expect(response.body.message).toBe(Object.values(response.body.errors!)[0]![0]);
   });
 
-  it('refuses a username or e-mail already taken, whatever their case', async () => {
+  it('refuses a username already taken, whatever its case (user names are public: sponsors are named by them)', async () => {
     const first = newMember();
     expect((await call('POST', '/api/auth/register', { body: first })).status).toBe(200);
     const sameName = await call('POST', '/api/auth/register', { body: newMember({ username: first.username.toUpperCase() }) });
     expect(sameName).toMatchObject({ status: 422, body: { message: 'The username has already been taken.', errors: { username: ['The username has already been taken.'] } } });
-    const sameEmail = await call('POST', '/api/auth/register', { body: newMember({ email: first.email.toUpperCase() }) });
-    expect(sameEmail).toMatchObject({ status: 422, body: { message: 'The email has already been taken.' } });
+  });
+
+  it('answers an e-mail already registered exactly like a new one, registers nothing and tells the owner by mail (docs/security-auth.md A6)', async () => {
+    const owner = await registeredMember();
+    const fresh = newMember();
+    const attempt = newMember({ email: owner.email.toUpperCase() });
+    const [forFresh, forTaken] = [await call('POST', '/api/auth/register', { body: fresh }), await call('POST', '/api/auth/register', { body: attempt })];
+
+    // Same status, message and shape; the id is a fresh one that names no member.
+    expect(forTaken.status).toBe(forFresh.status);
+    expect(forTaken.body.message).toBe(forFresh.body.message);
+    expect(Object.keys(forTaken.body.data).sort()).toEqual(Object.keys(forFresh.body.data).sort());
+    expect(forTaken.body.data).toMatchObject({ email: attempt.email, username: attempt.username, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const members = t.runtime.db.selectFrom('members').select('id');
+    expect(await members.where('id', '=', forTaken.body.data.uuid).executeTakeFirst()).toBeUndefined();
+    expect(await members.where('username', '=', attempt.username).executeTakeFirst()).toBeUndefined();
+    expect(await t.runtime.db.selectFrom('events').select('event_id').where('stream_id', '=', `member-${forTaken.body.data.uuid}`).executeTakeFirst()).toBeUndefined();
+
+    // The owner learns of it (no code in it); the one who tried, nothing more.
+    const notice = await t.mail.waitFor((m) => m.to.some((to) => to.toLowerCase() === owner.email.toLowerCase()) && m.subject === 'You already have an account');
+    expect(notice.text).toContain(`user name ${owner.username}`);
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    // Signing in with what was sent opens nothing.
+    expect((await call('POST', '/api/auth/login', { body: { username: attempt.username, password: attempt.password } })).status).toBe(422);
+  });
+
+  it('counts the owner notices with code mails: registrations cannot flood a registered mailbox', async () => {
+    const owner = await registeredMember();
+    const before = t.mail.messages().filter((m) => m.to.includes(owner.email)).length;
+    for (let i = 0; i < 7; i += 1) expect((await call('POST', '/api/auth/register', { body: newMember({ email: owner.email }) })).status).toBe(200);
+    await t.mailDelivery.settled();
+    const sent = await t.runtime.db.selectFrom('mail_outbox').select('category').where('recipient', '=', owner.email).where('category', 'in', ['code', 'registration-attempt']).execute();
+    // The owner's own confirmation code counts too: at most five in the hour, whoever asks.
+    expect(sent.length).toBe(5);
+    expect(t.mail.messages().filter((m) => m.to.includes(owner.email)).length - before).toBe(sent.filter((m) => m.category === 'registration-attempt').length);
   });
 
   it('refuses an unknown package, placement or sponsor', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type CommandContext, runInTransaction } from '../core/command';
 import type { Config } from '../core/config';
-import type { Db } from '../core/db';
+import type { Db, Executor } from '../core/db';
 import { codeMail } from '../notifications/mailer';
 import { type MailOutbox, mailsTo } from '../notifications/outbox';
 import { type Account, findAccountByEmail } from './accounts';
@@ -22,13 +22,23 @@ export type MailedPurpose = Exclude<CodePurpose, 'password_verified'>;
 
 export const CODE_REQUEST_JOB = 'code-request';
 
+/**
+ * The mails anyone can cause to be sent to an address without signing in (codes, and the notice of a
+ * registration with an address already registered) share one cap per address and hour.
+ */
+const ANONYMOUSLY_CAUSED = ['code', 'registration-attempt'];
+
+/** Takes the address's mail lock (one sender at a time, so two racing requests cannot both pass the cap) and says whether one more mail fits. */
+export async function anotherCodeMailFits(trx: Executor, config: Config, email: string, now: Date): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`code-mail:${email.toLowerCase()}`}, 0))`.execute(trx);
+  const lastHour = new Date(now.getTime() - 60 * 60_000);
+  return (await mailsTo(trx, email, ANONYMOUSLY_CAUSED, lastHour)) < config.CODE_MAILS_PER_EMAIL_PER_HOUR;
+}
+
 export async function sendCode(deps: CodeMailDeps, account: Pick<Account, 'kind' | 'id' | 'email' | 'name'>, purpose: MailedPurpose): Promise<boolean> {
   const now = deps.clock();
   return runInTransaction(deps.commands, async (trx) => {
-    // One sender at a time per address, so two racing requests cannot both pass the cap.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`code-mail:${account.email.toLowerCase()}`}, 0))`.execute(trx);
-    const lastHour = new Date(now.getTime() - 60 * 60_000);
-    if ((await mailsTo(trx, account.email, 'code', lastHour)) >= deps.config.CODE_MAILS_PER_EMAIL_PER_HOUR) return false;
+    if (!(await anotherCodeMailFits(trx, deps.config, account.email, now))) return false;
     const code = await issueCode(trx, deps.config.CODE_PEPPER, account, purpose, now);
     await deps.outbox.enqueue(trx, codeMail(account.email, account.name, purpose, code), now);
     return true;

@@ -35,6 +35,7 @@ import { type MailedPurpose, requestCodeMail, sendCode as sendCodeMail } from '.
 import { consumeCode, consumeCodeAnonymously, hasRecentPasswordStep, issueCode } from './codes';
 import { authenticate, requireAdmin, requireMember, requireSignedIn } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { reauthenticate } from './reauthenticate';
 import { clearSignInFailures, throttleTarget, throttledSignIn } from './throttle';
 import { endAccountSessions, endSession, passwordHashOf, setPassword, startSession } from './sessions';
 
@@ -190,8 +191,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/change-password-link', { preHandler: requireSignedIn, config: { rateLimit: codeMailRateLimit }, schema: { tags: ['auth'], body: changePasswordLinkBody, response: { 200: messageOnly } } }, async (request) => {
     const account = await signedInAccountFor(request, request.body.email, request.body.user_type);
-    const hash = await passwordHashOf(app.db, account);
-    if (!hash || !(await verifyPassword(hash, request.body.old_password))) throw new RuleViolation(signInMessages.oldPasswordWrong, 'old_password');
+    // Under the sign-in lock: a stolen session is no way round it (reauthenticate.ts).
+    if (!(await reauthenticate(app, account, request.body.old_password))) throw new RuleViolation(signInMessages.oldPasswordWrong, 'old_password');
     await sendCode(account, 'password_change');
     return { success: true, message: authMessages.changeCodeSent, data: null };
   });

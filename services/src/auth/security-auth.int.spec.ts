@@ -222,6 +222,50 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     expect((await http.call('POST', '/api/auth/admin-login', { body: demoLogins.admin, headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(200);
   }, 120_000);
 
+  it('counts a wrong old password in a password change towards the sign-in lock, and refuses it while locked (members)', async () => {
+    const member = await http.registeredMember();
+    const changeLink = (oldPassword: string) =>
+      http.call('POST', '/api/auth/change-password-link', { token: member.token, body: { email: member.email, old_password: oldPassword, user_type: 'user' }, headers: { 'x-forwarded-for': nextAddress() } });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await changeLink(`stolen session guess ${i}`)).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422]);
+    // Locked: the right old password is not even checked, and sign-in is locked too.
+    expect((await changeLink(member.password)).body.message).toBe('Too many failed sign-ins. Please try again in 1 minute(s), or reset your password.');
+    expect((await login(member.username, member.password)).status).toBe(429);
+    await t.mail.waitFor((m) => m.to.includes(member.email) && m.subject === 'Failed sign-in attempts on your account');
+
+    // And the other way round: a lock set by sign-in guesses refuses the password change.
+    t.clock.advanceMinutes(2);
+    expect((await login(member.username, member.password)).status).toBe(200);
+    for (let i = 0; i < 5; i++) await login(member.username, `wrong ${i}`);
+    expect((await changeLink(member.password)).status).toBe(429);
+  }, 120_000);
+
+  it('counts a wrong old password of finance and admin staff towards their sign-in lock', async () => {
+    t.clock.advanceMinutes(120); // any earlier lock of these demo accounts has ended
+    for (const who of ['finance', 'admin'] as const) {
+      const signedIn = await http.call('POST', '/api/auth/admin-login', { body: demoLogins[who], headers: { 'x-forwarded-for': nextAddress() } });
+      expect(signedIn.status).toBe(200);
+      const token = signedIn.body.data.access_token as string;
+      const changeLink = (oldPassword: string) =>
+        http.call('POST', '/api/auth/change-password-link', { token, body: { email: demoLogins[who].email, old_password: oldPassword, user_type: 'admin' }, headers: { 'x-forwarded-for': nextAddress() } });
+      for (let i = 0; i < 5; i++) expect((await changeLink(`guess ${i}`)).status).toBe(422);
+      expect((await changeLink(demoLogins[who].password)).status).toBe(429);
+      expect((await http.call('POST', '/api/auth/admin-login', { body: demoLogins[who], headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(429);
+    }
+    t.clock.advanceMinutes(2);
+    for (const who of ['finance', 'admin'] as const) expect((await http.call('POST', '/api/auth/admin-login', { body: demoLogins[who], headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(200);
+  }, 120_000);
+
+  it('counts a wrong password when revealing an order code towards the sign-in lock', async () => {
+    const member = await http.registeredMember();
+    const reveal = (password: string) =>
+      http.call('POST', '/api/product-purchases/order-code', { token: member.token, body: { password, order_id: '00000000-0000-4000-8000-000000000000' }, headers: { 'x-forwarded-for': nextAddress() } });
+    for (let i = 0; i < 5; i++) expect((await reveal(`guess ${i}`)).body.message).toBe('The password is incorrect.');
+    expect((await reveal(member.password)).status).toBe(429);
+    expect((await login(member.username, member.password)).status).toBe(429);
+  }, 120_000);
+
   it('a password reset ends a lock set by someone else’s guesses', async () => {
     const member = await http.registeredMember();
     for (let i = 0; i < 5; i++) await login(member.username, `wrong ${i}`);

@@ -98,6 +98,26 @@ export async function throttledSignIn(
   return outcome.valid;
 }
 
+/**
+ * Deletes the rows that no longer count (the worker's hourly clean-up): a name's failures once the
+ * last is older than the failure memory and no lock is running, and a global window long ended.
+ * Every name tried makes a row (unknown names too), so without this the table only grows.
+ */
+export async function pruneSignInThrottles(db: Executor, now: Date): Promise<number> {
+  const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS);
+  const globalEnded = new Date(now.getTime() - GLOBAL_WINDOW_MS);
+  const result = await db
+    .deleteFrom('sign_in_throttles')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('key', '<>', GLOBAL_KEY), eb('last_failure_at', '<', forgotten), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])]),
+        eb.and([eb('key', '=', GLOBAL_KEY), eb('window_started_at', '<=', globalEnded)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Clears an account's failures (after a password reset: the owner proved they hold the mailbox). */
 export async function clearSignInFailures(db: Executor, kind: AccountKind, accountId: string): Promise<void> {
   await db.deleteFrom('sign_in_throttles').where('key', '=', `${kind}:${accountId}`).execute();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { settleConsumers } from '../../test/consumers';
+import { settleConsumers, untilLogVisible } from '../../test/consumers';
 import { httpHelpers } from '../../test/http';
 import { rebuildProjection } from '../core/rebuild';
 import { closeMatchingCycle } from '../matching/commands';
@@ -115,6 +115,7 @@ describe('money decided as it stood at the cause', () => {
     // The worker comes back: the bonus policies catch up at the same time over the same wallets
     // (compensation, points paying the cycle, awards), as several worker processes would.
     const catchUp = async () => {
+      await untilLogVisible(lagged.t.runtime.db);
       const results = await Promise.all([compensationPolicy, pointsPolicy, awardBonusesPolicy].map((consumer) => drainConsumer(lagged.t.runtime.db, consumer)));
       for (const result of results) expect(result.status, result.error).toBe('caught_up');
     };

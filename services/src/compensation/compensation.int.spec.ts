@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { rebuildProjection } from '../core/rebuild';
 import { compensationPolicy, walletLedgerProjection } from './projections';
 
@@ -16,8 +16,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function settle() {
-  expect((await drainConsumer(t.runtime.db, compensationPolicy)).status).toBe('caught_up');
-  expect((await drainConsumer(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, compensationPolicy)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
 }
 
 async function bonus(memberId: string, path: string) {

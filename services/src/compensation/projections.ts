@@ -256,7 +256,18 @@ export const walletLedgerProjection: Consumer = {
       };
     });
     if (rows.length > 0) {
-      await trx.insertInto('wallet_entries').values(rows).onConflict((oc) => oc.column('global_position').doNothing()).execute();
+      // One statement with one array per column (13 parameters whatever the batch holds), not a
+      // VALUES list of 13 parameters a row: a bonus run projects a million rows this way.
+      const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.val(rows.map(pick));
+      await sql`
+        insert into wallet_entries (global_position, member_id, entry, settles_hold, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
+        select * from unnest(
+          ${column((r) => r.global_position)}::bigint[], ${column((r) => r.member_id)}::uuid[], ${column((r) => r.entry)}::text[],
+          ${column((r) => r.settles_hold)}::boolean[], ${column((r) => r.kind)}::text[], ${column((r) => r.amount)}::bigint[],
+          ${column((r) => r.generation)}::int[], ${column((r) => r.reason)}::text[], ${column((r) => r.cause_event_id)}::uuid[],
+          ${column((r) => r.cause_type)}::text[], ${column((r) => r.cause_member_id)}::uuid[], ${column((r) => r.inputs)}::jsonb[],
+          ${column((r) => r.recorded_at)}::timestamptz[])
+        on conflict (global_position) do nothing`.execute(trx);
     }
     // A settled hold: its held line says how it ended (the settling line carries the same key).
     const settled = rows.filter((row) => row.settles_hold);
@@ -323,3 +334,32 @@ export const walletLedgerProjection: Consumer = {
         updated_at = excluded.updated_at`.execute(trx);
   },
 };
+
+/**
+ * held_bonuses from the log (the `held-bonuses` read model, read-models.ts): the compensation
+ * policy writes a row in the same transaction that appends its BonusHeld, and resolves it in the
+ * one that appends the settling BonusCredited / BonusWithheld (`settles_hold`), so the table is
+ * exactly what these events say, at every commit, and rebuilds like an inline read model.
+ */
+export async function projectHeldBonuses(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type === 'BonusHeld') {
+      const held = (recorded as RecordedEvent<BonusHeld>).data;
+      await trx
+        .insertInto('held_bonuses')
+        .values({ bonus_key: bonusKey(held), beneficiary_id: held.beneficiary_id, payment_id: held.payment_id, decision: JSON.stringify(held) })
+        .onConflict((oc) => oc.column('bonus_key').doNothing())
+        .execute();
+      continue;
+    }
+    if (recorded.type !== 'BonusCredited' && recorded.type !== 'BonusWithheld') continue;
+    const settlement = (recorded as RecordedEvent<CompensationEvent>).data as CompensationEvent['data'] & { settles_hold?: { decided_by_event_id: string } };
+    if (!settlement.settles_hold) continue;
+    await trx
+      .updateTable('held_bonuses')
+      .set({ resolution: recorded.type === 'BonusCredited' ? 'credited' : 'withheld', resolved_by_event_id: settlement.settles_hold.decided_by_event_id })
+      .where('bonus_key', '=', bonusKey(settlement))
+      .where('resolution', 'is', null)
+      .execute();
+  }
+}

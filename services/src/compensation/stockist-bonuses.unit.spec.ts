@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../core/event-store';
 import type { ProductPurchaseCollected } from '../purchases/events';
 import type { StockPurchaseApproved, StockistApproved } from '../stockists/events';
 import type { CompensationEvent } from './events';
-import { signeeDecisions, stockistRebateDecisions, stockistUplineDecisions } from './stockist-bonuses';
+import { type PendingPaymentsAt, signeeDecisions, stockistRebateDecisions, stockistUplineDecisions } from './stockist-bonuses';
 
 /** Given a cause event as recorded / When the compensation policy decides / Then these bonuses. No database is read. */
 function recorded<E extends { type: string; data: unknown }>(event: E): RecordedEvent {
@@ -17,7 +17,10 @@ function recorded<E extends { type: string; data: unknown }>(event: E): Recorded
     metadata: { actor: { type: 'admin', id: 'a' }, now: '2026-11-25T10:00:00.000Z' },
   } as unknown as RecordedEvent;
 }
-const noDb = undefined as never;
+/** No beneficiary had a registration payment awaiting a decision at the cause. */
+const noDb: PendingPaymentsAt = async () => new Map();
+/** These beneficiaries each had their registration receipt awaiting an admin at the cause. */
+const pendingFor = (payments: Record<string, string>): PendingPaymentsAt => async (_recorded, ids) => new Map(ids.map((id) => [id, payments[id] ?? null]));
 const summary = (events: CompensationEvent[]) =>
   events.map((e) => ({ type: e.type, kind: e.data.kind, beneficiary: e.data.beneficiary_id, amount: e.data.amount_kobo, generation: e.data.generation, cause: e.data.cause.event_type, ...(e.type === 'BonusWithheld' ? { reason: e.data.reason } : {}) }));
 
@@ -36,6 +39,11 @@ describe('signee bonus (Given StockistApproved on Mini Stockist ₦100,000, stoc
 
   it('withholds the ₦5,000 when the signee was not active at the approval', async () => {
     expect(summary(await signeeDecisions(noDb, recorded(approved(false))))).toEqual([{ type: 'BonusWithheld', kind: 'signee', beneficiary: 'sig', amount: 500_000, generation: null, cause: 'StockistApproved', reason: 'inactive_beneficiary' }]);
+  });
+
+  it('holds the ₦5,000 on the signee\'s own registration payment when it awaited an admin at the approval', async () => {
+    const events = await signeeDecisions(pendingFor({ sig: 'pay-sig' }), recorded(approved(false)));
+    expect(events).toMatchObject([{ type: 'BonusHeld', data: { kind: 'signee', beneficiary_id: 'sig', amount_kobo: 500_000, payment_id: 'pay-sig' } }]);
   });
 });
 
@@ -69,6 +77,12 @@ describe('stockist upline bonus (Given StockPurchaseApproved of ₦66,500 by sto
       { type: 'BonusWithheld', kind: 'stockist_upline', beneficiary: 's1', amount: 199_500, generation: 1, cause: 'StockPurchaseApproved', reason: 'inactive_upline' },
       { type: 'BonusCredited', kind: 'stockist_upline', beneficiary: 's2', amount: 133_000, generation: 2, cause: 'StockPurchaseApproved' },
     ]);
+  });
+
+  it('holds gen 1\'s ₦1,995 on its pending registration payment instead of withholding it', async () => {
+    const events = await stockistUplineDecisions(pendingFor({ s1: 'pay-s1' }), recorded(stock([{ member_id: 's1', package_id: 2, active: false }, { member_id: 's2', package_id: 2, active: true }])));
+    expect(events.map((e) => [e.type, e.data.beneficiary_id, e.data.amount_kobo])).toEqual([['BonusHeld', 's1', 199_500], ['BonusCredited', 's2', 133_000]]);
+    expect(events[0]).toMatchObject({ data: { payment_id: 'pay-s1', generation: 1 } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { packagePayment } from './payments';
-import { pageNumber } from './fields';
+import { nairaFigure, pageNumber } from './fields';
 
 /**
  * The back office's registration and upgrade payment records (seed 002 "Transactions screen",
@@ -25,7 +25,7 @@ export const adminPackagePayment = packagePayment.extend({
   /** The uploaded receipt image, served under /storage; null without one. */
   receipt_url: z.string().nullable(),
   /** Naira of bonuses held for the member until this registration payment is decided: approving releases them. */
-  held_bonuses: z.number(),
+  held_bonuses: nairaFigure,
 });
 export type AdminPackagePayment = z.infer<typeof adminPackagePayment>;
 
@@ -43,7 +43,7 @@ export const paidRegistration = z.object({
   package_name: z.string(),
   name: z.string(),
   current_package_name: z.string().nullable(),
-  amount: z.number(),
+  amount: nairaFigure,
   payment_id: z.string(),
   payment_type: z.enum(['payment_gateway', 'pop', 'wallet']),
   reference: z.string().nullable(),
@@ -72,7 +72,7 @@ export const packageUpgrade = z.object({
   package_name: z.string(),
   name: z.string(),
   package: z.string(),
-  amount: z.number(),
+  amount: nairaFigure,
   payment_type: z.enum(['payment_gateway', 'pop', 'wallet']),
   reference: z.string().nullable(),
   status: z.string(),

@@ -23,3 +23,16 @@ export function toCsv(rows: ReadonlyArray<Record<string, unknown>>, columns?: re
   for (const row of rows) lines.push(keys.map((key) => quote(neutraliseCell(row[key]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * A naira figure as a spreadsheet reads it: a plain number with exactly two decimals, no currency
+ * sign and no thousands separator ("1500.50", "-12.05"). Rounded to the kobo from the answer's
+ * naira (kobo / 100), which is exact for every amount the portal holds.
+ */
+export function nairaCell(naira: number | null | undefined): string {
+  if (naira === null || naira === undefined || !Number.isFinite(naira)) return '';
+  const kobo = Math.round(naira * 100);
+  const whole = Math.trunc(Math.abs(kobo) / 100);
+  const fraction = String(Math.abs(kobo) % 100).padStart(2, '0');
+  return `${kobo < 0 ? '-' : ''}${whole}.${fraction}`;
+}

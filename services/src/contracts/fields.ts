@@ -129,3 +129,16 @@ export const isReasonableDate = (value: string): boolean => {
   return year >= 1900 && year <= 9999;
 };
 export const dateText = (label: string) => z.string({ error: `The ${label} must be a date.` }).trim().refine(isReasonableDate, `The ${label} must be a date between the years 1900 and 9999.`);
+
+/**
+ * A naira figure in an answer (kobo inside, naira at the edge). Tagged so the back office's CSV
+ * export writes it for spreadsheets: a plain number with two decimals under a "(₦)" header
+ * (api/list-export.ts).
+ */
+export const nairaFigure = z.number().meta({ unit: 'naira', description: 'Naira, two decimals (integer kobo inside).' });
+export const isNairaFigure = (schema: unknown): boolean => {
+  let inner = schema as z.ZodType | undefined;
+  // Optional / nullable / default wrappers carry the tagged schema inside.
+  while (inner && 'unwrap' in inner && typeof (inner as { unwrap?: unknown }).unwrap === 'function') inner = (inner as unknown as { unwrap: () => z.ZodType }).unwrap();
+  return inner ? z.globalRegistry.get(inner)?.unit === 'naira' : false;
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nairaFigure } from './fields';
 
 /**
  * The back office's money-out and company-figures records (seed 002 Transactions tabs 1 and 3,
@@ -24,12 +25,12 @@ export const adminWithdrawal = z.object({
   last_name: z.string(),
   full_name: z.string(),
   /** Debited from the wallet. */
-  amount: z.number(),
+  amount: nairaFigure,
   /** Seed 002 "Charge", seed 001 "fee": the same figure. */
-  charge: z.number(),
-  fee: z.number(),
+  charge: nairaFigure,
+  fee: nairaFigure,
   /** What the bank is sent: amount − charge. */
-  net_amount: z.number(),
+  net_amount: nairaFigure,
   status: adminWithdrawalStatus,
   outcome: withdrawalFailureOutcome.nullable(),
   /** withdrawal (the member's own) or payout (an administrator's "Make payout"). */
@@ -68,7 +69,7 @@ export const adminWithdrawalDetail = adminWithdrawal.extend({ history: z.array(w
 export type AdminWithdrawalDetail = z.infer<typeof adminWithdrawalDetail>;
 
 /** Seed 002 "Monthly repurchase": month (1–12), year, total_qty, total (naira), by the Lagos month it was paid. */
-export const monthlyRepurchase = z.object({ month: z.number(), year: z.number(), total_qty: z.number(), total: z.number() });
+export const monthlyRepurchase = z.object({ month: z.number(), year: z.number(), total_qty: z.number(), total: nairaFigure });
 export type MonthlyRepurchase = z.infer<typeof monthlyRepurchase>;
 
 /** The back office's `product-sales` resource: a month, `id` = "YYYY-MM". */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, pageNumber } from './fields';
+import { idField, nairaFigure, pageNumber } from './fields';
 
 /**
  * Incentive claims as the portal API shows them (seed 000 §2.5, §3, §7; seed 001 §2 member detail;
@@ -48,7 +48,7 @@ export const memberIncentiveClaim = z.object({
   rank_name: z.string(),
   incentive_id: z.number(),
   incentive: z.string(),
-  worth: z.number(),
+  worth: nairaFigure,
   points: z.number(),
   status: incentiveClaimStatus,
   decline_reason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nairaFigure } from './fields';
 
 /**
  * Matching cycles and the periodic shares as the back office and the member app see them
@@ -24,8 +25,8 @@ export const adminMatchingCycle = z.object({
   members_capped: z.number(),
   members_not_qualified: z.number(),
   pairs: z.number(),
-  credited: z.number(),
-  withheld: z.number(),
+  credited: nairaFigure,
+  withheld: nairaFigure,
 });
 export type AdminMatchingCycle = z.infer<typeof adminMatchingCycle>;
 
@@ -46,8 +47,8 @@ export const adminMatchingResult = z.object({
   left_pv: z.number(),
   right_pv: z.number(),
   pairs: z.number(),
-  credited: z.number(),
-  withheld: z.number(),
+  credited: nairaFigure,
+  withheld: nairaFigure,
   carried_left: z.number(),
   carried_right: z.number(),
 });
@@ -59,29 +60,29 @@ export const closeDueResult = z.object({ closed: z.array(z.string()) });
 export const adminGlobalProfitRun = z.object({
   id: z.string(),
   share_date: z.string(),
-  pool: z.number(),
+  pool: nairaFigure,
   first_percentage: z.number(),
   second_percentage: z.number(),
   run_at: z.string(),
   run_by: runActor,
   members_paid: z.number(),
-  credited: z.number(),
+  credited: nairaFigure,
   /** pool − credited: what the floors and an empty list left with the company. */
-  kept: z.number(),
+  kept: nairaFigure,
 });
 
 /** One row of GET /admin/profit-pool-runs; `id` is the month (YYYY-MM) the pool is of. */
 export const adminProfitPoolRun = z.object({
   id: z.string(),
   month: z.string(),
-  basis: z.number(),
+  basis: nairaFigure,
   percentage: z.number(),
-  pool: z.number(),
+  pool: nairaFigure,
   run_at: z.string(),
   run_by: runActor,
   members_paid: z.number(),
-  credited: z.number(),
-  kept: z.number(),
+  credited: nairaFigure,
+  kept: nairaFigure,
 });
 
 /** POST /admin/global-profit-runs/run-due and /admin/profit-pool-runs/run-due. */

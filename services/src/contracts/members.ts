@@ -3,7 +3,9 @@ import { z } from 'zod';
 /**
  * The back office's members resource (GET /api/admin/members[/:id], ra-data-simple-rest; seed 001
  * §2.10, §3.11, §3.12). `id` is the member's uuid. `status` is the active flag (registration paid
- * and approved, not deactivated). Stockist columns stay null until stockist registrations exist.
+ * and approved, not deactivated). The stockist columns describe the member's stockist record (the
+ * approved one, else the latest application): null when the member never applied.
+ * stockist_created_at is when it was approved (when it was applied for, while not approved).
  */
 export const adminMember = z.object({
   id: z.string(),
@@ -23,6 +25,7 @@ export const adminMember = z.object({
   status: z.boolean(),
   is_stockist: z.boolean(),
   stockist_package_name: z.string().nullable(),
+  stockist_status: z.enum(['pending', 'approved', 'disapproved']).nullable(),
   stockist_created_at: z.string().nullable(),
 });
 export type AdminMember = z.infer<typeof adminMember>;

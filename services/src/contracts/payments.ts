@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asNumber, isWholeKobo, MAX_INT4, MAX_NAIRA, optionalText } from './fields';
+import { asNumber, isWholeKobo, MAX_INT4, MAX_NAIRA, nairaFigure, optionalText } from './fields';
 
 /**
  * Package payments as the portal API shows them (seed 000 §7 "Initiate payment", seed 002 §3
@@ -73,10 +73,10 @@ export const packagePayment = z.object({
   package_name: z.string(),
   previous_package_name: z.string().nullable(),
   /** product_purchase: a repurchase's payment (receipts wait in the same admin list). */
-  purpose: z.enum(['registration', 'upgrade', 'product_purchase']),
+  purpose: z.enum(['registration', 'upgrade', 'product_purchase', 'stock_purchase']),
   payment_type: z.enum(['payment_gateway', 'pop', 'wallet']),
-  amount: z.number(),
-  amount_paid: z.number().nullable(),
+  amount: nairaFigure,
+  amount_paid: nairaFigure.nullable(),
   status: z.string(),
   status_reason: z.string().nullable(),
   narration: z.string(),

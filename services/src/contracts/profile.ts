@@ -123,6 +123,8 @@ export const memberListRow = z.object({
   created_at: z.string(),
   is_stockist: z.boolean(),
   stockist_package_name: z.string().nullable(),
+  stockist_status: z.enum(['pending', 'approved', 'disapproved']).nullable(),
+  /** When the stockist was approved, else when it applied. */
   stockist_created_at: z.string().nullable(),
   /** Active: registration paid and approved, not deactivated. */
   status: z.boolean(),

@@ -116,5 +116,7 @@ export const pagedProductPurchases = z.object({ data: z.array(productPurchase), 
 
 export const purchasePaymentMessages = {
   /** txn_source names what is paid for. */
-  unknownSource: 'txn_source must be package_payment or member_product_purchase.',
+  unknownSource: 'txn_source must be package_payment, member_product_purchase or stockist_product_purchase.',
+  /** A stockist's re-stock is paid by card only here (a receipt goes with POST /product-purchases/stockist/{id}). */
+  stockByCardOnly: 'A stock purchase is paid here by card only; upload a receipt with the stock purchase form instead.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flag, numeric, numericOrEmpty, optionalText, percentage, requiredText, wholeNumber } from './fields';
+import { placementPreference } from './placement';
+import { MAX_NAIRA, flag, isWholeKobo, numeric, numericOrEmpty, optionalText, percentage, requiredText, wholeNumber } from './fields';
 
 /**
  * The company settings record as the portal API shows it and takes it (seed 002 §3 "Settings").
@@ -59,6 +60,8 @@ export const settings = z.object({
   show_front_page_message: z.boolean(),
   general_message_subject: z.string(),
   general_message: z.string(),
+  /** Where a recruit spills when the sponsor has no preference of her own (docs/placement.md). */
+  default_placement_preference: placementPreference,
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -78,6 +81,18 @@ const bonusPercent = (label: string) => percentage(label, 'please enter a valid 
 const profitPercent = (label: string) => percentage(label, 'Please enter a valid number');
 const percent = (label: string) => percentage(label);
 
+/**
+ * A naira setting kept in kobo: at most ₦10 billion and at most two decimals. A fraction of a kobo
+ * is refused at the field (issue 11), never rounded away in silence.
+ */
+const nairaRules = (label: string, min: number, minMessage: string) => (n: z.ZodNumber) =>
+  n.min(min, minMessage).max(MAX_NAIRA, `The ${label} is too large (at most ₦10,000,000,000).`);
+export const fractionOfKoboMessage = (label: string) => `The ${label} may have at most two decimals (whole kobo).`;
+const nairaSetting = (label: string, invalid: string, min: number, minMessage: string) =>
+  numeric(invalid, nairaRules(label, min, minMessage)).refine(isWholeKobo, fractionOfKoboMessage(label));
+const nairaSettingOrEmpty = (label: string, invalid: string, minMessage: string) =>
+  numericOrEmpty(invalid, nairaRules(label, 0, minMessage)).refine(isWholeKobo, fractionOfKoboMessage(label));
+
 /** PUT /settings/update: any subset of the fields; the rest keep their values. */
 export const settingsUpdateBody = z
   .object({
@@ -85,7 +100,7 @@ export const settingsUpdateBody = z
     loyalty_bonus_percentage: bonusPercent('loyalty bonus percentage'),
     welcome_bonus_percentage: bonusPercent('welcome bonus percentage'),
     placement_bonus_percentage: bonusPercent('placement bonus percentage'),
-    global_profit_value: numeric('Please enter a valid number', (n) => n.min(0, 'The global profit amount cannot be negative.')),
+    global_profit_value: nairaSetting('global profit amount', 'Please enter a valid number', 0, 'The global profit amount cannot be negative.'),
     global_profit_first_percentage: profitPercent('global profit first percentage'),
     global_profit_second_percentage: profitPercent('global profit second percentage'),
     next_global_profit_share_month: wholeNumber('global profit share month', 1, 12),
@@ -98,12 +113,12 @@ export const settingsUpdateBody = z
     matching_bonus_percent: percent('matching bonus percent'),
     repurchase_bonus_percentage: percent('repurchase bonus percentage'),
     matching_bonus_frequency: wholeNumber('matching bonus frequency (days)', 1),
-    unit_point_value: numeric('unit point value is invalid', (n) => n.min(1, 'The unit point value must be at least ₦1.')),
-    minimum_withdrawal: numericOrEmpty('minimum withdrawal is invalid', (n) => n.min(0, 'The minimum withdrawal cannot be negative.')),
-    maximum_withdrawal: numericOrEmpty('maximum withdrawal is invalid', (n) => n.min(0, 'The maximum withdrawal cannot be negative.')),
+    unit_point_value: nairaSetting('unit point value', 'unit point value is invalid', 1, 'The unit point value must be at least ₦1.'),
+    minimum_withdrawal: nairaSettingOrEmpty('minimum withdrawal', 'minimum withdrawal is invalid', 'The minimum withdrawal cannot be negative.'),
+    maximum_withdrawal: nairaSettingOrEmpty('maximum withdrawal', 'maximum withdrawal is invalid', 'The maximum withdrawal cannot be negative.'),
     withdrawal_charge_type: z.enum(['percentage', 'flat'], { error: 'The withdrawal charge type must be percentage or flat.' }),
-    charge: numericOrEmpty('charge field is invalid', (n) => n.min(0, 'The charge cannot be negative.')),
-    withdrawal_charge_cap: numericOrEmpty('withdrawal charge cap field is invalid', (n) => n.min(0, 'The withdrawal charge cap cannot be negative.')),
+    charge: numericOrEmpty('charge field is invalid', (n) => n.min(0, 'The charge cannot be negative.').max(MAX_NAIRA, 'The charge is too large (at most ₦10,000,000,000).')),
+    withdrawal_charge_cap: nairaSettingOrEmpty('withdrawal charge cap', 'withdrawal charge cap field is invalid', 'The withdrawal charge cap cannot be negative.'),
     withdrawal_type: z.preprocess((v) => (v === '' ? null : v), z.enum(['weekly', 'monthly'], { error: 'The payout type must be weekly or monthly.' }).nullable()),
     withdrawal_period: z.preprocess(
       (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
@@ -120,10 +135,14 @@ export const settingsUpdateBody = z
     show_front_page_message: flag('front page notification'),
     general_message_subject: optionalText('general message subject', 255),
     general_message: optionalText('general message'),
+    default_placement_preference: placementPreference,
   })
   .partial()
   .superRefine((body, ctx) => {
     for (const [subject, message, label] of messagePairs) checkMessagePair(body[subject], body[message], subject, label, ctx);
+    // A flat charge is naira; a percentage charge may have any decimals. With the type in force
+    // instead of sent, the command checks it (settings/commands.ts).
+    if (body.withdrawal_charge_type === 'flat' && body.charge !== undefined && !isWholeKobo(body.charge)) ctx.addIssue({ code: 'custom', path: ['charge'], message: fractionOfKoboMessage('flat charge') });
   });
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
 

@@ -112,6 +112,8 @@ export const stockPurchase = z.object({
   total_price: z.number(),
   total_points: z.number(),
   payment_receipt: z.string().nullable(),
+  /** Card (payment_gateway), receipt (pop), or nothing to pay (a pick-up, paid with the stockist package). */
+  payment_method: z.enum(['payment_gateway', 'pop', 'package']),
   status: z.string(),
   status_reason: z.string().nullable(),
   created_at: z.string(),

@@ -3,6 +3,7 @@ import type { Database } from '../database';
 import type { Db } from './db';
 import { ConcurrencyConflict } from './errors';
 import { type DomainEvent, type EventMetadata, type RecordedEvent, appendToStream, readStream } from './event-store';
+import { type LoadedStream, saveSnapshot } from './snapshots';
 
 /**
  * A decider (STYLE.md 3): pure functions from past events and a command to new events.
@@ -53,21 +54,36 @@ export async function runInTransaction<T>(
   }
 }
 
-/** Reads a stream, folds it, decides, and appends at the version read: the body of most commands. */
+/**
+ * Reads a stream, folds it, decides, and appends at the version read: the body of most commands.
+ * `loaded`: the stream already folded from its snapshot (core/snapshots.ts loadStream); a new
+ * snapshot is then written after the append once enough events were folded past the last one.
+ */
 export async function decideOnStream<State, Command, Event extends DomainEvent>(
   trx: Transaction<Database>,
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
+  loaded?: LoadedStream<State>,
 ): Promise<{ state: State; events: RecordedEvent<Event>[] }> {
-  const past = await readStream(trx, streamId);
-  const state = foldEvents(decider, past);
+  let state: State;
+  let version: number;
+  if (loaded) {
+    ({ state, version } = loaded);
+  } else {
+    const past = await readStream(trx, streamId);
+    state = foldEvents(decider, past);
+    version = past.length;
+  }
   const newEvents = decider.decide(command, state);
   const recorded = (await appendToStream(trx, streamId, newEvents, {
-    expectedVersion: past.length,
+    expectedVersion: version,
     metadata,
   })) as RecordedEvent<Event>[];
   const newState = newEvents.reduce(decider.evolve, state);
+  if (loaded && loaded.sinceSnapshot + newEvents.length >= loaded.snapshots.every) {
+    await saveSnapshot(trx, streamId, loaded.snapshots.kind, version + newEvents.length, newState);
+  }
   return { state: newState, events: recorded };
 }

@@ -56,6 +56,8 @@ const configSchema = z.object({
   SIGN_IN_GLOBAL_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(500),
   /** One-time-code mails to one e-mail address per hour, whoever asks and from wherever. */
   CODE_MAILS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Days a sent mail stays in the outbox (recipients and subjects, for support questions) before the hourly clean-up deletes it. */
+  SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(30),
 });
 
 /** The development defaults: known to everyone who reads this file, so refused in production. */
@@ -107,6 +109,18 @@ function secretProblem(name: string, value: string | undefined): string | null {
   return null;
 }
 
+/**
+ * Where the member app is served, for links in mails: PUBLIC_URL, else this machine's api port.
+ * Read without the rest of the configuration by the notifications policy, which the worker lists
+ * before any configuration is loaded.
+ */
+export function publicUrlOf(env: Record<string, string | undefined>): string {
+  const given = env.PUBLIC_URL?.trim();
+  if (given) return given;
+  const port = Number(env.PORT?.trim() || 3000);
+  return `http://localhost:${Number.isInteger(port) ? port : 3000}`;
+}
+
 export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`ADMIN_PASSWORD=` in a compose file) counts as unset.
   const env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value.trim() !== ''));
@@ -127,6 +141,6 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     isProduction,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     PAYSTACK_BASE_URL: parsed.PAYSTACK_BASE_URL ?? (isProduction ? 'https://api.paystack.co' : 'http://127.0.0.1:4010'),
-    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    publicUrl: publicUrlOf({ PUBLIC_URL: parsed.PUBLIC_URL, PORT: String(parsed.PORT) }),
   };
 }

@@ -21,9 +21,10 @@ export type Consumer = {
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 };
 
-export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed'; error?: string };
+/** `paused`: an admin paused the consumer (consumer_controls, docs/operations.md); it reads nothing until resumed. */
+export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed' | 'paused'; error?: string };
 
-type Checkpoint = { last_transaction_id: string; last_global_position: number; status: string };
+type Checkpoint = { last_transaction_id: string; last_global_position: number; status: string; paused: boolean };
 
 async function ensureCheckpoint(db: Db | Transaction<Database>, name: string): Promise<void> {
   await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(db);
@@ -37,8 +38,9 @@ async function tryLock(trx: Transaction<Database>, name: string): Promise<boolea
 
 async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Checkpoint> {
   const { rows } = await sql<Checkpoint>`
-    select last_transaction_id::text as last_transaction_id, last_global_position, status
-    from consumer_checkpoints where name = ${name}`.execute(trx);
+    select last_transaction_id::text as last_transaction_id, last_global_position, status,
+      coalesce((select k.paused from consumer_controls k where k.name = c.name), false) as paused
+    from consumer_checkpoints c where c.name = ${name}`.execute(trx);
   if (!rows[0]) throw new Error(`no checkpoint row for consumer ${name}`);
   return rows[0];
 }
@@ -59,12 +61,14 @@ async function applyBatch(
   consumer: Consumer,
   options: { checkpointName?: string; searchPath?: string },
   limit: number,
-): Promise<{ applied: number; lastPosition: LogPosition | null } | null> {
+): Promise<{ applied: number; lastPosition: LogPosition | null; paused?: true } | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
     if (!(await tryLock(trx, checkpointName))) return null;
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName);
+    // Read under the lock: once a pause commits, no batch starts after it.
+    if (checkpoint.paused) return { applied: 0, lastPosition: null, paused: true };
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
     const { events, scannedTo } = await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes });
     // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
@@ -77,6 +81,10 @@ async function applyBatch(
       } catch (error) {
         throw new BatchFailed(error, events.length, events[0]!.globalPosition);
       }
+      // Throughput for the operators' console, counted in the batch's own transaction.
+      await sql`
+        insert into consumer_throughput (name, minute, events) values (${checkpointName}, date_trunc('minute', now()), ${events.length})
+        on conflict (name, minute) do update set events = consumer_throughput.events + excluded.events`.execute(trx);
     }
     // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls back.
     const { numUpdatedRows } = await trx
@@ -147,6 +155,7 @@ export async function drainConsumer(
       return { applied, status: 'failed', error: message };
     }
     if (result === null) return { applied, status: 'busy' };
+    if (result.paused) return { applied, status: 'paused' };
     applied += result.applied;
     options.onBatch?.(result.applied);
     if (oneByOne > 0) oneByOne--;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
 import { type Consumer, consumerLag, drainConsumer } from './consumers';
 import { ConcurrencyConflict } from './errors';
-import { type EventMetadata, appendToStream, readLogBatch, readStream, verifyLog } from './event-store';
+import { type EventMetadata, appendToStream, eventHash, logEndTransaction, logEndVisible, readLogBatch, readStream, verifyLog } from './event-store';
 
 const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'test' }, now: new Date().toISOString() });
 
@@ -34,6 +34,31 @@ describe('appending and reading a stream', () => {
     await expect(
       appendToStream(t.db, 'thing-1', [{ type: 'ThingGrew', data: { by: 1 } }], { expectedVersion: 1, metadata: metadata() }),
     ).rejects.toBeInstanceOf(ConcurrencyConflict);
+  });
+
+  it('chains hashes in the database exactly as eventHash computes them, whatever the data holds', async () => {
+    const awkward = [
+      { type: 'Named', data: { name: 'Ọlá Adébáyọ̀ "Ọ̀gá" \\ \n \u0007 😀', z: 1, a: [1.5, -0, 1e21, null, true], nested: { b: 2, a: { y: 'x' } } } },
+      { type: 'Named', data: {} },
+      { type: 'Named', data: { kobo: 123_456_789_012 } },
+    ];
+    const returned = await appendToStream(t.db, 'hash-1', awkward, { expectedVersion: 0, metadata: { ...metadata(), request_id: 'ünïcode' } });
+    const stored = await readStream(t.db, 'hash-1');
+    expect(returned.map((e) => [e.streamPosition, e.globalPosition, e.transactionId, e.prevHash, e.hash, e.eventId])).toEqual(
+      stored.map((e) => [e.streamPosition, e.globalPosition, e.transactionId, e.prevHash, e.hash, e.eventId]),
+    );
+    for (const e of stored) expect(e.hash).toBe(eventHash(e));
+    expect(stored[0]!.prevHash).toBe('0'.repeat(64));
+    // 'any' appends after the head and links to it.
+    const [next] = await appendToStream(t.db, 'hash-1', [{ type: 'Named', data: { more: true } }], { expectedVersion: 'any', metadata: metadata() });
+    expect(next).toMatchObject({ streamPosition: 4, prevHash: stored[2]!.hash });
+    expect((await verifyLog(t.db)).problems.filter((p) => p.streamId === 'hash-1')).toEqual([]);
+  });
+
+  it('names the stream\'s actual version in the conflict', async () => {
+    const conflict = await appendToStream(t.db, 'thing-1', [{ type: 'ThingGrew', data: { by: 1 } }], { expectedVersion: 7, metadata: metadata() }).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ConcurrencyConflict);
+    expect(conflict).toMatchObject({ streamId: 'thing-1', expectedVersion: 7, actualVersion: 3 });
   });
 
   it('refuses to update or delete a recorded event', async () => {
@@ -108,9 +133,13 @@ describe('reading the whole log in commit order', () => {
     // Nothing committed after the slow transaction began is delivered while it is open…
     expect(await seenCount('fast-1')).toBe(0);
     expect(await seenCount('fast-2')).toBe(0);
+    // …and the log's end is known to be beyond the horizon, which is what a test waits on.
+    const end = await logEndTransaction(t.db);
+    expect(await logEndVisible(t.db, end)).toBe(false);
 
     await slow.query('commit');
     await slow.end();
+    await expect.poll(() => logEndVisible(t.db, end), { timeout: 20_000 }).toBe(true);
     await drainUntilCaughtUp();
     // …and after it commits, the late event and the later ones each arrive exactly once, late one first.
     expect(await seenCount('slow-1')).toBe(1);

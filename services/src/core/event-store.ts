@@ -184,8 +184,36 @@ async function insertRows(db: Executor, rows: readonly ChainedRow[]): Promise<Re
 }
 
 /**
- * Appends events at the stream's end. Keep it the first write of its transaction (an xid taken
- * earlier would sort these events before events committed in between).
+ * The canonical JSON eventHash hashes, cut around the two values only the database knows when it
+ * appends (the previous hash and the stream position): canonical = head + prevHash + middle +
+ * streamPosition + tail. RFC 8785 sorts keys, so `prev_hash` always follows `metadata` and
+ * `stream_position` follows `stream_id` (a unit test checks the pieces against eventHash).
+ */
+export function canonicalHashPieces(event: {
+  streamId: string;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: unknown;
+  recordedAt: string;
+  eventId: string;
+}): { head: string; middle: string; tail: string } {
+  const json = (value: unknown) => canonicalize(value) ?? '';
+  return {
+    head: `{"data":${json(event.data)},"event_id":${json(event.eventId)},"metadata":${json(event.metadata)},"prev_hash":"`,
+    middle: `","recorded_at":${json(event.recordedAt)},"schema_version":${json(event.schemaVersion)},"stream_id":${json(event.streamId)},"stream_position":`,
+    tail: `,"type":${json(event.type)}}`,
+  };
+}
+
+/** SQLSTATE the append_to_stream function raises for a stale expected version (DETAIL: the actual version). */
+const STALE_EXPECTED_VERSION = 'ES409';
+
+/**
+ * Appends events at the stream's end in one statement (one round trip): the append_to_stream
+ * function (migrations/2026_11_27_speedappend_01_append_function.ts) reads the head, checks the
+ * expected version, chains the hashes and inserts. Keep it the first write of its transaction
+ * (an xid taken earlier would sort these events before events committed in between).
  * Two writers at the same expected version: the second blocks on the primary key until the
  * first commits, then fails with a unique violation, answered as ConcurrencyConflict.
  */
@@ -196,18 +224,44 @@ export async function appendToStream(
   options: { expectedVersion: ExpectedVersion; metadata: EventMetadata },
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  const current = await streamVersion(db, streamId);
-  if (options.expectedVersion !== 'any' && options.expectedVersion !== current.version) {
-    throw new ConcurrencyConflict(streamId, options.expectedVersion, current.version);
-  }
-  const recordedAt = new Date(options.metadata.now).toISOString();
-  const rows = chainEvents(streamId, current, events, options.metadata, recordedAt);
+  const { metadata } = options;
+  const recordedAt = new Date(metadata.now).toISOString();
+  const eventIds = events.map(() => randomUUID());
+  const pieces = events.map((event, i) =>
+    canonicalHashPieces({ streamId, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId: eventIds[i]! }),
+  );
   try {
-    return await insertRows(db, rows);
+    const { rows } = await sql<{ appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string }>`
+      select * from append_to_stream(
+        ${streamId},
+        ${options.expectedVersion === 'any' ? null : options.expectedVersion}::integer,
+        ${sql.val(events.map((e) => e.type))}::text[],
+        ${sql.val(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
+        ${JSON.stringify(metadata)}::jsonb,
+        ${recordedAt}::timestamptz,
+        ${sql.val(eventIds)}::uuid[],
+        ${sql.val(pieces.map((p) => p.head))}::text[],
+        ${sql.val(pieces.map((p) => p.middle))}::text[],
+        ${sql.val(pieces.map((p) => p.tail))}::text[])`.execute(db);
+    // RETURNING gives no order guarantee: the i-th event is the i-th position.
+    rows.sort((a, b) => a.appended_position - b.appended_position);
+    return rows.map((row, i) => ({
+      ...events[i]!,
+      streamId,
+      streamPosition: row.appended_position,
+      globalPosition: row.appended_global_position,
+      transactionId: row.appended_transaction_id,
+      eventId: eventIds[i]!,
+      schemaVersion: 1,
+      metadata,
+      recordedAt,
+      prevHash: row.appended_prev_hash,
+      hash: row.appended_hash,
+    }));
   } catch (error) {
-    if (isUniqueViolation(error, 'events_pkey')) {
-      throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
-    }
+    const e = error as { code?: string; detail?: string } | null;
+    if (e?.code === STALE_EXPECTED_VERSION) throw new ConcurrencyConflict(streamId, options.expectedVersion, Number(e.detail));
+    if (isUniqueViolation(error, 'events_pkey')) throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
     throw error;
   }
 }
@@ -354,6 +408,45 @@ export async function readLogBatch(
 }
 
 /**
+ * The reader's horizon, as common table expressions ending in `bound(below)`: every event whose
+ * transaction id is below `below` has committed or rolled back, so no event can still appear
+ * before it. Transactions running in other databases of the cluster never write this log: leaving
+ * them out keeps a long transaction elsewhere from stalling every consumer here. The lists are not
+ * sampled atomically, and every error falls on the safe side (a bound too low only waits).
+ */
+const horizonCtes = sql`
+    snapshot as (select pg_current_snapshot() as s),
+    other_databases as (
+      select backend_xid::text::bigint as xid from pg_stat_activity
+      where backend_xid is not null and datname is distinct from current_database()
+    ),
+    bound as (
+      select coalesce(
+        (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
+         where (x::text::bigint % 4294967296) not in (select xid from other_databases)),
+        (select pg_snapshot_xmax(s) from snapshot)) as below
+    )`;
+
+/**
+ * Whether every event appended up to now is below the horizon, so a consumer draining now sees
+ * all of them. A transaction that began before the newest append and is still running (a mail
+ * job, a slow command) holds the horizon back until it ends.
+ */
+export async function logEndVisible(db: Executor, end: string | null): Promise<boolean> {
+  if (end === null) return true;
+  const { rows } = await sql<{ visible: boolean }>`
+    with ${horizonCtes}
+    select ${end}::xid8 < (select below from bound) as visible`.execute(db);
+  return rows[0]?.visible ?? false;
+}
+
+/** The transaction id of the newest committed event, or null for an empty log. */
+export async function logEndTransaction(db: Executor): Promise<string | null> {
+  const { rows } = await sql<{ end: string | null }>`select transaction_id::text as end from events order by transaction_id desc limit 1`.execute(db);
+  return rows[0]?.end ?? null;
+}
+
+/**
  * readLogBatch plus how far the read could see: `scannedTo` is the last event of the whole log
  * (any type) below the horizon, read in the same statement (the same snapshot). When fewer events
  * than the limit match, every event up to `scannedTo` was either returned or is of another type,
@@ -367,20 +460,7 @@ export async function readConsumerBatch(
 ): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null }> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
   const { rows } = await sql<EventRow & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
-    with snapshot as (select pg_current_snapshot() as s),
-    -- Transactions running in other databases of the cluster never write this log: leaving them
-    -- out keeps a long transaction elsewhere from stalling every consumer here. The lists are not
-    -- sampled atomically, and every error falls on the safe side (a bound too low only waits).
-    other_databases as (
-      select backend_xid::text::bigint as xid from pg_stat_activity
-      where backend_xid is not null and datname is distinct from current_database()
-    ),
-    bound as (
-      select coalesce(
-        (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
-         where (x::text::bigint % 4294967296) not in (select xid from other_databases)),
-        (select pg_snapshot_xmax(s) from snapshot)) as below
-    ),
+    with ${horizonCtes},
     matched as (
       select ${eventColumns}, events.transaction_id as order_tx, true as matched from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
@@ -404,6 +484,20 @@ export async function readConsumerBatch(
   const first = rows[0];
   const scannedTo = first?.scanned_tx ? { transactionId: first.scanned_tx, globalPosition: Number(first.scanned_gp) } : null;
   return { events: rows.filter((row) => row.matched).map(toRecorded), scannedTo };
+}
+
+/**
+ * Every committed event (visible to this statement) after a position, in commit order, with no
+ * horizon: only for a reader that holds a lock every writer of what it projects also takes, so
+ * that nothing it must see can still commit below what it reads (core/rebuild.ts, swapInline).
+ */
+export async function readCommittedAfter(db: Executor, after: LogPosition, types: readonly string[]): Promise<RecordedEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select ${eventColumns} from events
+    where (events.transaction_id, events.global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+      and type = any(${sql.val(types)}::text[])
+    order by events.transaction_id, events.global_position`.execute(db);
+  return rows.map(toRecorded);
 }
 
 export type VerifyProblem = { streamId: string; streamPosition: number; problem: string };

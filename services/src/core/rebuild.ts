@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
+import type { Database } from '../database';
 import type { Db } from './db';
 import { type Consumer, drainConsumer, runBatch } from './consumers';
+import { type RecordedEvent, readCommittedAfter } from './event-store';
 
 export type RebuildProgress = { consumer: string; applied: number; total: number };
 
@@ -84,7 +86,9 @@ async function swapIn(db: Db, consumer: Consumer, schema: string, checkpointName
   // lost: the live checkpoint becomes the rebuild's, so the live runner applies them next.
   for (;;) {
     const result = await runBatch(db, consumer, { checkpointName, searchPath: `${schema}, public` });
-    if (result === null || result.applied === 0) break;
+    // A short batch means it caught up with what was visible: under steady appends "nothing left"
+    // may never come, and what arrives after is the live runner's to apply.
+    if (result === null || result.applied < (consumer.batchSize ?? 500)) break;
   }
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${'consumer:' + consumer.name}, 0))`.execute(trx);
@@ -107,4 +111,206 @@ async function swapIn(db: Db, consumer: Consumer, schema: string, checkpointName
     await sql`delete from consumer_checkpoints where name = ${checkpointName}`.execute(trx);
     await sql`drop schema ${sql.id(schema)} cascade`.execute(trx);
   });
+}
+
+/**
+ * A read model that commands keep inside their own transactions (members, payments, the
+ * catalogue…): the same projection functions the commands call, here applied to the log.
+ */
+export type InlineReadModel = {
+  name: string;
+  /** Tables it alone writes; every other table it reads stays the live one. */
+  tables: readonly string[];
+  /** The event types its apply reads. */
+  eventTypes: readonly string[];
+  apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+};
+
+export type SwapResult = { table: string; removed: number; added: number }[];
+
+/** As a consumer (for the rebuild's own checkpoint and batches), under the name `inline:<name>`. */
+const inlineConsumer = (model: InlineReadModel): Consumer => ({
+  name: `inline:${model.name}`,
+  kind: 'projection',
+  eventTypes: model.eventTypes,
+  tables: model.tables,
+  apply: model.apply,
+});
+
+/**
+ * Rebuilds an inline read model from the log beside the live tables, then (unless `swap` is
+ * false) makes the live tables equal to the rebuilt ones under the tables' own lock, which every
+ * command writing them takes too (docs/consumer-runner.md, "Rebuilding inline read models"). The
+ * live tables are corrected row by row, never dropped: their rows that differ are replaced, so
+ * readers never miss a table, and other tables' foreign keys stay.
+ */
+export async function rebuildInline(
+  db: Db,
+  model: InlineReadModel,
+  options: {
+    onProgress?: (progress: RebuildProgress) => void;
+    swap?: boolean;
+    /** Runs after the last catch-up outside the lock, just before the swap (tests open the race window here). */
+    beforeSwap?: () => Promise<void>;
+    /** Told each time the swap found a command writing the tables and will try again. */
+    onLockBusy?: (attempt: number) => void;
+  } = {},
+): Promise<{ applied: number; schema: string; swapped: SwapResult | null }> {
+  const consumer = inlineConsumer(model);
+  const schema = rebuildSchema(consumer);
+  const checkpointName = rebuildCheckpoint(consumer);
+  await prepareRebuildTables(db, consumer, schema, checkpointName);
+  const total = await countEvents(db, consumer);
+  let applied = 0;
+  const report = (n: number) => {
+    applied += n;
+    options.onProgress?.({ consumer: model.name, applied, total });
+  };
+  for (;;) {
+    const result = await drainConsumer(db, consumer, { checkpointName, searchPath: `${schema}, public`, onBatch: report });
+    if (result.status === 'failed') throw new Error(`rebuild of ${model.name} failed: ${result.error}`);
+    if (result.status === 'caught_up') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (options.swap === false) {
+    // Left beside the live tables to be compared: complete up to every event committed by now,
+    // not only those below the horizon (a transaction running anywhere in the database holds that back).
+    await db.transaction().execute(async (trx) => {
+      await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
+      const tail = await committedAfterCheckpoint(trx, checkpointName, model.eventTypes);
+      if (tail.length) await model.apply(trx, tail);
+      report(tail.length);
+    });
+    return { applied, schema, swapped: null };
+  }
+  await options.beforeSwap?.();
+  const swapped = await swapInline(db, model, consumer, schema, checkpointName, report, options.onLockBusy);
+  return { applied, schema, swapped };
+}
+
+/** Drops what a rebuild left beside the live tables (after `swap: false`). */
+export async function discardRebuild(db: Db, name: string, options: { inline?: boolean } = {}): Promise<void> {
+  const consumer = { name: options.inline ? `inline:${name}` : name } as Consumer;
+  await sql`drop schema if exists ${sql.id(rebuildSchema(consumer))} cascade`.execute(db);
+  await sql`delete from consumer_checkpoints where name = ${rebuildCheckpoint(consumer)}`.execute(db);
+}
+
+export type TableDifference = { table: string; onlyLive: number; onlyRebuilt: number; samples: { side: 'live' | 'rebuilt'; row: unknown }[] };
+
+/**
+ * Row-for-row comparison of a rebuild (left by `swap: false`) with the live tables: every column
+ * of every row, by its whole-row JSON (jsonb equality: 1.50 equals 1.5, key order does not matter).
+ */
+export async function compareWithLive(db: Db, schema: string, tables: readonly string[]): Promise<TableDifference[]> {
+  const differences: TableDifference[] = [];
+  for (const table of tables) {
+    const live = sql.id('public', table);
+    const rebuilt = sql.id(schema, table);
+    const { rows } = await sql<{ side: 'live' | 'rebuilt'; row: unknown }>`
+      with l as (select to_jsonb(t) as row from ${live} t), r as (select to_jsonb(t) as row from ${rebuilt} t),
+        only_live as (select row from l except all select row from r),
+        only_rebuilt as (select row from r except all select row from l)
+      select 'live' as side, row from only_live union all select 'rebuilt', row from only_rebuilt`.execute(db);
+    const onlyLive = rows.filter((r) => r.side === 'live').length;
+    if (rows.length) differences.push({ table, onlyLive, onlyRebuilt: rows.length - onlyLive, samples: rows.slice(0, 6) });
+  }
+  return differences;
+}
+
+async function primaryKey(trx: Transaction<Database>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select a.attname as column from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+    where i.indrelid = ${`public.${table}`}::regclass and i.indisprimary
+    order by array_position(i.indkey, a.attnum)`.execute(trx);
+  if (!rows.length) throw new Error(`${table} has no primary key; an inline read model's table needs one to be swapped row by row`);
+  return rows.map((r) => r.column);
+}
+
+/** Attempts at taking the tables' lock without waiting before waiting for it (bounded). */
+const NOWAIT_ATTEMPTS = 200;
+
+/**
+ * The swap of an inline read model, in one transaction:
+ * 1. lock the live tables in EXCLUSIVE mode: reads go on, writes wait. Every command that writes
+ *    them holds ROW EXCLUSIVE on them from its first write to its commit, so once we hold the lock
+ *    every command that wrote them has committed, and every command still running has not written
+ *    them yet and will write after our commit, into the corrected tables, its own events (which
+ *    are not visible to us: they are not committed). Taken NOWAIT, retried: a swap waiting for one
+ *    table while holding another could deadlock with a command writing both in the other order,
+ *    and the command might be the one aborted. After many attempts it waits, bounded by lock_timeout.
+ * 2. apply every committed event of its types after the rebuild's checkpoint. Not only those below
+ *    the horizon, as the batches read: under the lock every committed one is already in the live
+ *    tables, so it must be in the rebuilt ones too, whichever transactions are still running.
+ * 3. delete the live rows that differ from the rebuilt ones or are not in them (children first),
+ *    insert the rebuilt rows the live tables lack (parents first).
+ */
+async function swapInline(
+  db: Db,
+  model: InlineReadModel,
+  consumer: Consumer,
+  schema: string,
+  checkpointName: string,
+  report: (n: number) => void,
+  onLockBusy?: (attempt: number) => void,
+): Promise<SwapResult> {
+  // Catch up below the horizon first, so the tail applied under the lock is short.
+  for (;;) {
+    const result = await runBatch(db, consumer, { checkpointName, searchPath: `${schema}, public` });
+    if (result === null || result.applied === 0) break;
+    report(result.applied);
+  }
+  const tables = sql.join(model.tables.map((table) => sql.id('public', table)));
+  for (let attempt = 1; ; attempt++) {
+    const wait = attempt > NOWAIT_ATTEMPTS;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (wait) await sql`set local lock_timeout = '10s'`.execute(trx);
+        await sql`lock table ${tables} in exclusive mode ${sql.raw(wait ? '' : 'nowait')}`.execute(trx);
+        await sql`select pg_advisory_xact_lock(hashtextextended(${'consumer:' + checkpointName}, 0))`.execute(trx);
+        await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
+        const tail = await committedAfterCheckpoint(trx, checkpointName, model.eventTypes);
+        if (tail.length) await model.apply(trx, tail);
+        report(tail.length);
+        await sql`select set_config('search_path', 'public', true)`.execute(trx);
+        const result: SwapResult = [];
+        for (const table of [...model.tables].reverse()) {
+          const key = await primaryKey(trx, table);
+          const same = sql.join(key.map((column) => sql`r.${sql.id(column)} = l.${sql.id(column)}`), sql` and `);
+          const removed = await sql`
+            delete from ${sql.id('public', table)} l
+            where not exists (select 1 from ${sql.id(schema, table)} r where ${same} and to_jsonb(r) = to_jsonb(l))`.execute(trx);
+          result.unshift({ table, removed: Number(removed.numAffectedRows ?? 0), added: 0 });
+        }
+        for (const entry of result) {
+          const key = await primaryKey(trx, entry.table);
+          const same = sql.join(key.map((column) => sql`r.${sql.id(column)} = l.${sql.id(column)}`), sql` and `);
+          const added = await sql`
+            insert into ${sql.id('public', entry.table)}
+            select r.* from ${sql.id(schema, entry.table)} r
+            where not exists (select 1 from ${sql.id('public', entry.table)} l where ${same})`.execute(trx);
+          entry.added = Number(added.numAffectedRows ?? 0);
+        }
+        await sql`delete from consumer_checkpoints where name = ${checkpointName}`.execute(trx);
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(trx);
+        return result;
+      });
+    } catch (error) {
+      // 55P03: lock_not_available (NOWAIT). Another attempt in a moment.
+      if ((error as { code?: string }).code === '55P03' && !wait) {
+        onLockBusy?.(attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5 * attempt, 50)));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Every committed event of these types after the rebuild's checkpoint (no horizon: see swapInline). */
+async function committedAfterCheckpoint(trx: Transaction<Database>, checkpointName: string, types: readonly string[]): Promise<RecordedEvent[]> {
+  const { rows } = await sql<{ tx: string; gp: number }>`
+    select last_transaction_id::text as tx, last_global_position as gp from consumer_checkpoints where name = ${checkpointName}`.execute(trx);
+  if (!rows[0]) throw new Error(`no checkpoint row for ${checkpointName}`);
+  return readCommittedAfter(trx, { transactionId: rows[0].tx, globalPosition: Number(rows[0].gp) }, types);
 }

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Stored files (docs/security.md, "Uploads and stored files"). Catalogue images (products,
  * incentives, ranks) are public. Receipts and member photos are private: the API hands out their
- * paths with a short-lived signature (`storage/receipts/<file>?expires=<unix>&signature=<hmac>`)
+ * paths with a short-lived signature (5–6 minutes) (`storage/receipts/<file>?expires=<unix>&signature=<hmac>`)
  * to whoever may read the record that names them (the owner, admins and finance, and for a photo
  * the member's upline in the genealogy screens); /storage answers 404 to a private file without a
  * valid, unexpired signature.
@@ -13,9 +13,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const PRIVATE_FOLDERS = new Set(['receipts', 'photos']);
 export const PUBLIC_FOLDERS = new Set(['products', 'incentives', 'ranks']);
-/** A signature is good for 30 to 40 minutes: the expiry is rounded up to 10 minutes so one record reads the same across a page's requests. */
-const LIFETIME_SECONDS = 30 * 60;
-const ROUND_SECONDS = 10 * 60;
+/**
+ * A signature is good for 5 to 6 minutes (docs/security.md, V12: a forwarded or leaked link is a
+ * bearer link only that long). Every answer that names a private file signs it afresh, so a screen
+ * that reads its record again (on focus, on navigating) has fresh links; an image already shown stays
+ * shown (the browser keeps its private copy for the same 5 minutes). The expiry is rounded up to the
+ * minute so one record reads the same across a page's requests within that minute.
+ */
+export const LINK_LIFETIME_SECONDS = 5 * 60;
+const ROUND_SECONDS = 60;
 
 let signingKey: Buffer | null = null;
 
@@ -34,7 +40,7 @@ export function storedFileLink<T extends string | null | undefined>(storedPath: 
   const bare = storedPath.replace(/^\/+/, '').split('?')[0] ?? '';
   const folder = bare.split('/')[1] ?? '';
   if (!PRIVATE_FOLDERS.has(folder)) return storedPath;
-  const expires = Math.ceil((now / 1000 + LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+  const expires = Math.ceil((now / 1000 + LINK_LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
   const leading = storedPath.startsWith('/') ? '/' : '';
   return `${leading}${bare}?expires=${expires}&signature=${signature(`/${bare}`, expires)}` as T;
 }

@@ -21,6 +21,33 @@ export function redisConnection(url: string): ConnectionOptions {
   };
 }
 
+/**
+ * Calls `ring` at once, or, while a call is still running, once more after it ends however many
+ * calls came meanwhile: every caller is followed by a ring that started after it (nothing is
+ * missed), but a busy api rings once per Redis round trip instead of once per command (the
+ * deduplicated BullMQ adds were the api's largest cost under load: services/bench/http.bench.ts).
+ */
+export function coalesced(ring: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
+  const call = (): Promise<void> => {
+    if (!running) {
+      running = ring().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    again ??= running
+      .catch(() => undefined)
+      .then(() => {
+        again = null;
+        return call();
+      });
+    return again;
+  };
+  return call;
+}
+
 export type Doorbell = { ring: (consumerNames: readonly string[]) => Promise<void>; close: () => Promise<void> };
 
 export function createDoorbell(redisUrl: string, prefix: string): Doorbell {
@@ -47,7 +74,8 @@ export function createDoorbell(redisUrl: string, prefix: string): Doorbell {
   };
 }
 
-export type ConsumerWorker = { close: () => Promise<void>; worker: Worker };
+/** `draining()`: the consumers this process is applying batches to right now (the operators' console shows them). */
+export type ConsumerWorker = { close: () => Promise<void>; worker: Worker; draining: () => string[] };
 
 export async function startConsumerWorker(options: {
   db: Db;
@@ -58,6 +86,7 @@ export async function startConsumerWorker(options: {
   sweepEveryMs?: number;
 }): Promise<ConsumerWorker> {
   const byName = new Map(options.consumers.map((c) => [c.name, c]));
+  const draining = new Set<string>();
   const doorbell = createDoorbell(options.redisUrl, options.prefix);
   const queue = new Queue(CONSUMER_QUEUE, { connection: redisConnection(options.redisUrl), prefix: options.prefix });
   await queue.upsertJobScheduler('sweep', { every: options.sweepEveryMs ?? 2000 }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } });
@@ -71,7 +100,8 @@ export async function startConsumerWorker(options: {
       }
       const consumer = byName.get(job.data.consumer as string);
       if (!consumer) return;
-      const result = await drainConsumer(options.db, consumer);
+      draining.add(consumer.name);
+      const result = await drainConsumer(options.db, consumer).finally(() => draining.delete(consumer.name));
       if (result.status === 'failed') {
         options.logger.error({ consumer: consumer.name, error: result.error }, 'consumer stopped on an event it cannot apply');
       }
@@ -87,6 +117,7 @@ export async function startConsumerWorker(options: {
   await worker.waitUntilReady();
   return {
     worker,
+    draining: () => [...draining],
     async close() {
       await worker.close();
       await queue.close();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { tinyPng } from '../../test/multipart';
-import { type Consumer, consumerLag, drainConsumer } from '../core/consumers';
+import { type Consumer, consumerLag } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import type { Db } from '../core/db';
 import { type EventMetadata, appendToStream } from '../core/event-store';
 import { rebuildProjection } from '../core/rebuild';
@@ -37,7 +38,7 @@ afterAll(async () => t?.close());
 async function drain(consumer: Consumer = genealogyProjection): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const result = await drainConsumer(t.runtime.db, consumer);
+    const result = await drainAll(t.runtime.db, consumer);
     if (result.status === 'failed') throw new Error(`${consumer.name} failed: ${result.error}`);
     const [lag] = await consumerLag(t.runtime.db, [consumer]);
     if (result.status === 'caught_up' && lag!.behind === 0) return;
@@ -246,7 +247,7 @@ describe('admin members lists (seed 001 §2.10)', () => {
     expect(all.body.data.data[0]).toEqual({
       uuid: zed.id, first_name: 'Zainab', last_name: 'Quadri', email: zed.email, username: zed.username, phone: zed.phone,
       package_id: 2, package_name: expect.any(String), rank_id: null, photo_path: null, created_at: expect.any(String),
-      is_stockist: false, stockist_package_name: null, stockist_created_at: null, status: false,
+      is_stockist: false, stockist_package_name: null, stockist_status: null, stockist_created_at: null, status: false,
     });
     const inactive = await get('/api/users?type=inactive', adminToken);
     expect(inactive.body.data.total).toBe(Number(n) - 1);

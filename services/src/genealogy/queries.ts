@@ -7,6 +7,7 @@ import type { PlacementLeg } from '../membership/events';
 import { downlineRange } from './paths';
 import { SPONSOR_GENERATIONS } from './projections';
 import { storedFileLink } from '../core/stored-files';
+import { stockistSummaries } from '../stockists/summaries';
 
 /**
  * Reads of the genealogy tables (docs/genealogy.md). Every read is bounded by what it returns, not
@@ -248,6 +249,7 @@ export async function memberListPage(db: Executor, filter: MemberListFilter, pag
     where ${memberListWhere(filter)}
     order by m.created_at desc, m.id
     limit ${perPage} offset ${(page - 1) * perPage}`.execute(db);
+  const stockists = await stockistSummaries(db, rows.map((row) => row.id));
   const data = rows.map((row): MemberListRow => ({
     uuid: row.id,
     first_name: row.first_name,
@@ -261,9 +263,7 @@ export async function memberListPage(db: Executor, filter: MemberListFilter, pag
     photo_path: storedFileLink(row.photo_path),
     created_at: row.created_at.toISOString(),
     is_stockist: row.is_stockist,
-    // Stockist registrations are another capability's; until it records them there is none to show.
-    stockist_package_name: null,
-    stockist_created_at: null,
+    ...stockists.get(row.id)!,
     status: row.active,
   }));
   return pageOf(data, page, perPage, total);

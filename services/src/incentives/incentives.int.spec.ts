@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { compensationPolicy, walletLedgerProjection } from '../compensation/projections';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { LOG_START, readLogBatch } from '../core/event-store';
 import { pointsPolicy } from '../points/projections';
 import { awardBonusesPolicy } from './projections';
@@ -15,7 +15,7 @@ let admin: string;
 /** The worker's part, run to the end: points and ranks, the bonus policies, the wallet ledger. */
 async function settle() {
   for (const consumer of [pointsPolicy, compensationPolicy, awardBonusesPolicy, walletLedgerProjection]) {
-    expect((await drainConsumer(t.runtime.db, consumer)).status, consumer.name).toBe('caught_up');
+    expect((await drainAll(t.runtime.db, consumer)).status, consumer.name).toBe('caught_up');
   }
 }
 

@@ -7,7 +7,7 @@ import { getSettings } from '../settings/projections';
 import { companyDate } from '../wallet/payout-schedule';
 import { type MatchingCycleClosed, matchingCycleStream } from './events';
 import { dueCycleEnds, isCalendarDate } from './policies';
-import { projectMatchingCycles } from './projections';
+import { projectMatching } from './projections';
 
 const scheduleActor: Actor = { type: 'system', id: 'matching-schedule' };
 
@@ -42,7 +42,7 @@ export async function closeMatchingCycle(target: CommandContext | Db, cycleEnd: 
     };
     const metadata: EventMetadata = { actor, now: now.toISOString(), causation_id: null, correlation_id: stream };
     const recorded = await appendToStream(trx, stream, [event], { expectedVersion: 0, metadata });
-    await projectMatchingCycles(trx, recorded);
+    await projectMatching(trx, recorded);
     return { cycleEnd, closed: true };
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { walletLedgerProjection } from '../compensation/projections';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { RuleViolation } from '../core/errors';
 import { LOG_START, readLogBatch, verifyLog } from '../core/event-store';
 import { pointsPolicy } from '../points/projections';
@@ -13,6 +13,25 @@ import { dueCycleEnds } from './policies';
 import { payMatchingCycle } from './projections';
 import type { MatchingCycleClosed } from './events';
 import type { RecordedEvent } from '../core/event-store';
+import { compareWithLive, discardRebuild } from '../core/rebuild';
+import { findReadModel, rebuildReadModel } from '../read-models';
+import { sql } from 'kysely';
+
+/** The `matching` read model rebuilt from the log beside the live tables, compared row for row, then dropped. */
+async function rebuiltMatchingDiffers() {
+  const model = findReadModel('matching')!;
+  const { schema } = await rebuildReadModel(t.runtime.db, model, { swap: false });
+  try {
+    return await compareWithLive(t.runtime.db, schema, model.tables);
+  } finally {
+    await discardRebuild(t.runtime.db, model.name, { inline: true });
+  }
+}
+const matchingTables = async () => ({
+  cycles: (await sql`select * from matching_cycles order by cycle_end`.execute(t.runtime.db)).rows,
+  results: (await sql`select * from matching_results order by cycle_end, member_id`.execute(t.runtime.db)).rows,
+  carry: (await sql`select * from matching_carry order by member_id`.execute(t.runtime.db)).rows,
+});
 
 let t: TestApp;
 let h: ReturnType<typeof httpHelpers>;
@@ -27,7 +46,7 @@ afterAll(async () => t.close());
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function drain(...consumers: Array<typeof pointsPolicy>) {
-  for (const consumer of consumers) expect((await drainConsumer(t.runtime.db, consumer)).status).toBe('caught_up');
+  for (const consumer of consumers) expect((await drainAll(t.runtime.db, consumer)).status).toBe('caught_up');
 }
 
 /** Every matching result recorded, as [member, entry, kobo, reason], sorted. */
@@ -144,12 +163,14 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
     // Re-running cycle 1 (a reset checkpoint, a rebuild) pays nothing twice: A could form a pair
     // now, but A's result for cycle 1 is recorded already; the volume waits for the next cycle.
     const before = await matchingEventCount();
+    const outcomeEventsBefore = (await t.runtime.db.selectFrom('events').select('event_id').where('stream_id', 'like', 'matching-outcomes-%').execute()).length;
     const carryBefore = await t.runtime.db.selectFrom('matching_carry').selectAll().orderBy('member_id').execute();
     const closedEvents = await readLogBatch(t.runtime.db, LOG_START, { limit: 1000, types: ['MatchingCycleClosed'] });
     await t.runtime.db.transaction().execute(async (trx) => {
       for (const closed of closedEvents) await payMatchingCycle(trx, closed as RecordedEvent<MatchingCycleClosed>);
     });
     expect(await matchingEventCount()).toBe(before);
+    expect((await t.runtime.db.selectFrom('events').select('event_id').where('stream_id', 'like', 'matching-outcomes-%').execute()).length).toBe(outcomeEventsBefore);
     expect(await t.runtime.db.selectFrom('matching_carry').selectAll().orderBy('member_id').execute()).toEqual(carryBefore);
 
     // The scheduled job closes the cycles missed since cycle 1, oldest first; a second run closes nothing.
@@ -182,7 +203,49 @@ describe('the matching bonus, cycle by cycle, through activations, the points an
       `Matching bonus for the cycle ending ${cycle1}: 1 pair of 100 PV × ₦1,000 × 10%.`,
     ]);
     expect((await verifyLog(t.runtime.db)).ok).toBe(true);
+
+    // The log records each cycle's outcomes: cycle 1's 3 paid or capped and 3 not qualified
+    // members, with what carries, and its totals, as the tables show them.
+    const outcomes = await t.runtime.db.selectFrom('events').select(['type', 'data']).where('stream_id', '=', `matching-outcomes-${cycle1}`).orderBy('stream_position').execute();
+    expect(outcomes.map((e) => e.type)).toEqual(['MatchingOutcomesRecorded', 'MatchingCycleSettled']);
+    const columns = (outcomes[0]!.data as { columns: { member_id: string[]; outcome: string[]; carried_left: number[] } }).columns;
+    expect(columns.member_id.length).toBe(6);
+    expect(columns.carried_left[columns.member_id.indexOf(S.id)]).toBe(625);
+    expect(outcomes[1]!.data).toEqual({ cycle_end: cycle1, members_matched: 3, members_capped: 1, members_not_qualified: 3, pairs: 10, credited_kobo: 9_000_000, withheld_kobo: 1_000_000, outcome_events: 1 });
+    // The latest cycle paid nobody; the three who still do not qualify are recorded, their volume carrying again.
+    const latestSettled = await t.runtime.db.selectFrom('events').select('data').where('stream_id', '=', `matching-outcomes-${latest}`).where('type', '=', 'MatchingCycleSettled').executeTakeFirstOrThrow();
+    expect(latestSettled.data).toMatchObject({ members_matched: 0, members_not_qualified: 3, credited_kobo: 0, outcome_events: 1 });
+
+    // So matching_cycles, matching_results and matching_carry rebuild from the log equal to the
+    // live ones, after three cycles: paid, capped, not qualified, and carried volume paid in cycle 2.
+    expect(await rebuiltMatchingDiffers()).toEqual([]);
+    // A damaged table is repaired by the rebuild, under live traffic's locks like any inline read model.
+    const live = await matchingTables();
+    await sql`delete from matching_carry where member_id = ${A.id}`.execute(t.runtime.db);
+    await sql`update matching_results set carried_left = carried_left + 1 where member_id = ${S.id} and cycle_end = ${cycle1}::date`.execute(t.runtime.db);
+    await sql`update matching_cycles set members_not_qualified = 0 where cycle_end = ${cycle1}::date`.execute(t.runtime.db);
+    expect((await rebuildReadModel(t.runtime.db, findReadModel('matching')!)).swapped).toEqual([
+      { table: 'matching_cycles', removed: 1, added: 1 },
+      { table: 'matching_results', removed: 1, added: 1 },
+      { table: 'matching_carry', removed: 0, added: 1 },
+    ]);
+    expect(await matchingTables()).toEqual(live);
   }, 180_000);
+
+  it('refuses to rebuild the matching tables when a cycle was paid before its outcomes were recorded in the log, changing nothing', async () => {
+    // As a database from before MatchingOutcomesRecorded: a paid cycle whose outcomes only the tables hold.
+    await sql`insert into matching_cycles (cycle_end, frequency_days, total_pv, percent, unit_point_value_kobo, closed_at, paid_at, members_matched)
+              values ('2026-01-07', 7, 100, 10, 100000, now(), now(), 2)`.execute(t.runtime.db);
+    try {
+      const before = await matchingTables();
+      await expect(rebuildReadModel(t.runtime.db, findReadModel('matching')!)).rejects.toThrow(
+        'matching cannot be rebuilt from the log: the matching cycles 2026-01-07 were paid before their outcomes were recorded in the log',
+      );
+      expect(await matchingTables()).toEqual(before);
+    } finally {
+      await sql`delete from matching_cycles where cycle_end = '2026-01-07'`.execute(t.runtime.db);
+    }
+  });
 
   it('refuses a cycle that has not ended yet in Lagos, or a date that is not one', async () => {
     const today = companyDate(t.clock.now);

@@ -1,5 +1,12 @@
 import type { BonusCause, BonusCredited, BonusWithheld, CompensationEvent } from '../compensation/events';
 import { percentOf } from '../core/money';
+import {
+  MATCHING_OUTCOMES_PER_EVENT,
+  type MatchingCycleSettled,
+  type MatchingOutcome,
+  type MatchingOutcomeColumns,
+  type MatchingOutcomesRecorded,
+} from './events';
 
 /**
  * The matching (binary pairing) bonus as pure functions (BUSINESS-RULES.md §3 "Matching"): the
@@ -133,4 +140,90 @@ export function matchingBonus(member: MatchingMember, terms: MatchingTerms, caus
   if (bonus === payable) return { outcome: 'paid', reason: null, decisions: [credited], pairs, consumedPv: pairs * terms.total_pv };
   const withheld: BonusWithheld = { type: 'BonusWithheld', data: { ...base, amount_kobo: bonus - payable, reason: 'matching_cap_reached' } };
   return { outcome: 'capped', reason: null, decisions: [credited, withheld], pairs, consumedPv: pairs * terms.total_pv };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A cycle's outcomes, as recorded in the log
+
+/**
+ * One considered member's outcome as MatchingOutcomesRecorded carries it, or null when nothing
+ * formed (no row, no carry change). `seen` is the member's cumulative leg volumes at the close.
+ */
+export function matchingOutcome(member: MatchingMember, result: MatchingResult, seen: { left: number; right: number }): MatchingOutcome | null {
+  if (result.outcome === 'none') return null;
+  const amount = (type: CompensationEvent['type']) => result.decisions.filter((e) => e.type === type).reduce((sum, e) => sum + e.data.amount_kobo, 0);
+  const left = member.carriedLeft + member.newLeft;
+  const right = member.carriedRight + member.newRight;
+  return {
+    member_id: member.id,
+    outcome: result.outcome,
+    reason: result.reason,
+    pairs: result.pairs,
+    left_pv: left,
+    right_pv: right,
+    credited_kobo: amount('BonusCredited'),
+    withheld_kobo: amount('BonusWithheld'),
+    carried_left: left - result.consumedPv,
+    carried_right: right - result.consumedPv,
+    seen_left: seen.left,
+    seen_right: seen.right,
+  };
+}
+
+/**
+ * The member's carry after the cycle (a matching_carry row): consumed is what pairs have used of
+ * each cumulative leg so far, i.e. the volume seen at the close less what carries.
+ */
+export function carryAfter(outcome: MatchingOutcome): { consumed_left: number; consumed_right: number; seen_left: number; seen_right: number } {
+  return {
+    consumed_left: outcome.seen_left - outcome.carried_left,
+    consumed_right: outcome.seen_right - outcome.carried_right,
+    seen_left: outcome.seen_left,
+    seen_right: outcome.seen_right,
+  };
+}
+
+const outcomeFields = [
+  'member_id', 'outcome', 'reason', 'pairs', 'left_pv', 'right_pv', 'credited_kobo', 'withheld_kobo', 'carried_left', 'carried_right', 'seen_left', 'seen_right',
+] as const satisfies ReadonlyArray<keyof MatchingOutcome>;
+
+/** Outcomes as columns (the event's form): index i of every array is the i-th member. */
+export function outcomeColumns(outcomes: readonly MatchingOutcome[]): MatchingOutcomeColumns {
+  return Object.fromEntries(outcomeFields.map((field) => [field, outcomes.map((o) => o[field])])) as MatchingOutcomeColumns;
+}
+
+/** The members of a MatchingOutcomesRecorded, row by row. */
+export function outcomeRows(columns: MatchingOutcomeColumns): MatchingOutcome[] {
+  return columns.member_id.map((_, i) => Object.fromEntries(outcomeFields.map((field) => [field, columns[field][i]])) as MatchingOutcome);
+}
+
+/**
+ * What a payment of a cycle records: its outcomes in events of up to `perEvent` members, in the
+ * order given, then the totals of those members (MatchingCycleSettled).
+ */
+export function cycleSettlement(
+  cycleEnd: string,
+  outcomes: readonly MatchingOutcome[],
+  perEvent: number = MATCHING_OUTCOMES_PER_EVENT,
+): { recorded: MatchingOutcomesRecorded[]; settled: MatchingCycleSettled } {
+  const recorded: MatchingOutcomesRecorded[] = [];
+  for (let start = 0; start < outcomes.length; start += perEvent) {
+    recorded.push({ type: 'MatchingOutcomesRecorded', data: { cycle_end: cycleEnd, columns: outcomeColumns(outcomes.slice(start, start + perEvent)) } });
+  }
+  const matched = outcomes.filter((o) => o.outcome !== 'not_qualified');
+  const sum = (pick: (o: MatchingOutcome) => number) => outcomes.reduce((total, o) => total + pick(o), 0);
+  const settled: MatchingCycleSettled = {
+    type: 'MatchingCycleSettled',
+    data: {
+      cycle_end: cycleEnd,
+      members_matched: matched.length,
+      members_capped: outcomes.filter((o) => o.outcome === 'capped').length,
+      members_not_qualified: outcomes.length - matched.length,
+      pairs: matched.reduce((total, o) => total + o.pairs, 0),
+      credited_kobo: sum((o) => o.credited_kobo),
+      withheld_kobo: sum((o) => o.withheld_kobo),
+      outcome_events: recorded.length,
+    },
+  };
+  return { recorded, settled };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BonusCause } from '../compensation/events';
-import { type MatchingMember, type MatchingTerms, dueCycleEnds, isCalendarDate, matchingBonus } from './policies';
+import { type MatchingMember, type MatchingTerms, carryAfter, cycleSettlement, dueCycleEnds, isCalendarDate, matchingBonus, matchingOutcome, outcomeColumns, outcomeRows } from './policies';
 
 /** The seeded plan: a pair is 100 PV, 1 PV = ₦1,000, 10% → one pair pays 100 × ₦1,000 × 10% = ₦10,000. */
 const terms: MatchingTerms = { cycle_end: '2026-11-18', total_pv: 100, percent: 10, unit_point_value_kobo: 100_000 };
@@ -128,5 +128,64 @@ describe('the cycle calendar (from 2026-01-01 in Lagos, named by the last day)',
     expect(isCalendarDate('2026-11-18')).toBe(true);
     expect(isCalendarDate('2026-02-30')).toBe(false);
     expect(isCalendarDate('18/11/2026')).toBe(false);
+  });
+});
+
+describe("a cycle's outcomes as the log records them (MatchingOutcomesRecorded, MatchingCycleSettled)", () => {
+  // Seen = the member's cumulative legs at the close; consumed before = seen before − carried.
+  const outcomeOf = (m: MatchingMember, seen: { left: number; right: number }) => matchingOutcome(m, matchingBonus(m, terms, cause), seen);
+
+  it('Given carried L 50 + new 60 and carried R 20 + new 180, cumulative legs 410 and 500 at the close, When paid 1 pair, Then 10 and 100 carry, and the carry has consumed 400 of each leg', () => {
+    const outcome = outcomeOf(member({ id: 'p', carriedLeft: 50, newLeft: 60, carriedRight: 20, newRight: 180 }), { left: 410, right: 500 })!;
+    expect(outcome).toEqual({
+      member_id: 'p', outcome: 'paid', reason: null, pairs: 1, left_pv: 110, right_pv: 200, credited_kobo: 1_000_000, withheld_kobo: 0,
+      carried_left: 10, carried_right: 100, seen_left: 410, seen_right: 500,
+    });
+    // Before: 410 − 50 − 60 = 300 consumed on the left, 500 − 20 − 180 = 300 on the right; the pair adds 100 each.
+    expect(carryAfter(outcome)).toEqual({ consumed_left: 400, consumed_right: 400, seen_left: 410, seen_right: 500 });
+  });
+
+  it('Given 6 pairs against a ₦50,000 cap, Then capped: ₦50,000 credited, ₦10,000 withheld, 600 consumed per leg', () => {
+    expect(outcomeOf(member({ id: 'c', newLeft: 800, newRight: 600, capKobo: 5_000_000 }), { left: 800, right: 600 })).toMatchObject({
+      outcome: 'capped', pairs: 6, credited_kobo: 5_000_000, withheld_kobo: 1_000_000, carried_left: 200, carried_right: 0,
+    });
+  });
+
+  it('Given an inactive member with 2 pairs, Then not qualified: nothing paid, both legs carry whole and nothing more is consumed', () => {
+    const outcome = outcomeOf(member({ id: 'n', active: false, carriedLeft: 30, newLeft: 220, newRight: 200 }), { left: 350, right: 200 })!;
+    expect(outcome).toMatchObject({ outcome: 'not_qualified', reason: 'inactive', pairs: 2, credited_kobo: 0, withheld_kobo: 0, carried_left: 250, carried_right: 200 });
+    expect(carryAfter(outcome)).toEqual({ consumed_left: 100, consumed_right: 0, seen_left: 350, seen_right: 200 });
+  });
+
+  it('Given no pair formed, Then no outcome is recorded (no row, the carry stays as it was)', () => {
+    expect(outcomeOf(member({ newLeft: 90, newRight: 500 }), { left: 90, right: 500 })).toBeNull();
+  });
+
+  it('Given 5 outcomes and 2 per event, When settled, Then 3 events of 2, 2 and 1 members in order, and the totals of all 5 (pairs only of those paid or capped)', () => {
+    const outcomes = [
+      outcomeOf(member({ id: 'm1', newLeft: 100, newRight: 100 }), { left: 100, right: 100 })!,
+      outcomeOf(member({ id: 'm2', newLeft: 800, newRight: 600, capKobo: 5_000_000 }), { left: 800, right: 600 })!,
+      outcomeOf(member({ id: 'm3', active: false, newLeft: 300, newRight: 300 }), { left: 300, right: 300 })!,
+      outcomeOf(member({ id: 'm4', rightChildActive: false, newLeft: 100, newRight: 100 }), { left: 100, right: 100 })!,
+      outcomeOf(member({ id: 'm5', newLeft: 250, newRight: 200 }), { left: 250, right: 200 })!,
+    ];
+    const { recorded, settled } = cycleSettlement('2026-11-18', outcomes, 2);
+    expect(recorded.map((e) => e.data.columns.member_id)).toEqual([['m1', 'm2'], ['m3', 'm4'], ['m5']]);
+    expect(recorded.flatMap((e) => outcomeRows(e.data.columns))).toEqual(outcomes);
+    expect(settled.data).toEqual({
+      cycle_end: '2026-11-18', members_matched: 3, members_capped: 1, members_not_qualified: 2, pairs: 1 + 6 + 2,
+      credited_kobo: 1_000_000 + 5_000_000 + 2_000_000, withheld_kobo: 1_000_000, outcome_events: 3,
+    });
+  });
+
+  it('Given nobody considered, Then no outcome event, and a settlement of zeros (it still marks the cycle paid)', () => {
+    const { recorded, settled } = cycleSettlement('2026-11-18', []);
+    expect(recorded).toEqual([]);
+    expect(settled.data).toMatchObject({ members_matched: 0, members_not_qualified: 0, pairs: 0, credited_kobo: 0, outcome_events: 0 });
+  });
+
+  it('records outcomes in columns: one array per field, index i is one member', () => {
+    const one = outcomeOf(member({ id: 'x', newLeft: 100, newRight: 100 }), { left: 100, right: 100 })!;
+    expect(outcomeColumns([one])).toEqual(Object.fromEntries(Object.entries(one).map(([k, v]) => [k, [v]])));
   });
 });

@@ -1,11 +1,27 @@
 import { type Transaction, sql } from 'kysely';
-import { type BonusCause, type CompensationEvent, bonusKey, walletStream } from '../compensation/events';
+import { type BonusCause, bonusKey, walletStream } from '../compensation/events';
 import type { Executor } from '../core/db';
-import { type EventMetadata, type RecordedEvent, appendToStreams } from '../core/event-store';
+import { type EventMetadata, type RecordedEvent, appendToStreams, streamVersion } from '../core/event-store';
 import { memberFactBy, membersAt, packagesAt } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
-import type { MatchingCycleClosed } from './events';
-import { type MatchingMember, type MatchingResult, type MatchingTerms, matchingBonus } from './policies';
+import {
+  type MatchingCycleClosed,
+  type MatchingCycleSettled,
+  type MatchingEvent,
+  type MatchingOutcome,
+  type MatchingOutcomesRecorded,
+  matchingOutcomesStream,
+} from './events';
+import {
+  type MatchingMember,
+  type MatchingResult,
+  type MatchingTerms,
+  carryAfter,
+  cycleSettlement,
+  matchingBonus,
+  matchingOutcome,
+  outcomeRows,
+} from './policies';
 
 type Trx = Transaction<Database>;
 
@@ -90,49 +106,17 @@ async function reserveBonusKeys(trx: Trx, keys: readonly string[], owner: string
   return reserved;
 }
 
-type Decided = { row: CandidateRow; result: MatchingResult };
-
-/**
- * Each considered member's carry: consumed grows by the pairs' PV (0 for a member who did not
- * qualify: the volume carries whole), seen is the volume standing at the close.
- */
-async function saveCarry(trx: Trx, decided: readonly Decided[], cycleEnd: string, at: string): Promise<void> {
-  if (decided.length === 0) return;
-  const column = (pick: (m: Decided) => number) => sql.val(decided.map(pick));
-  await sql`
-    insert into matching_carry (member_id, consumed_left, consumed_right, seen_left, seen_right, last_cycle_end, updated_at)
-    select member_id, consumed_left, consumed_right, seen_left, seen_right, ${cycleEnd}::date, ${at}::timestamptz
-    from unnest(${sql.val(decided.map((m) => m.row.id))}::uuid[], ${column((m) => m.row.consumed_left + m.result.consumedPv)}::bigint[],
-                ${column((m) => m.row.consumed_right + m.result.consumedPv)}::bigint[], ${column((m) => m.row.left_pv)}::bigint[],
-                ${column((m) => m.row.right_pv)}::bigint[])
-      as t(member_id, consumed_left, consumed_right, seen_left, seen_right)
-    on conflict (member_id) do update set
-      consumed_left = excluded.consumed_left, consumed_right = excluded.consumed_right,
-      seen_left = excluded.seen_left, seen_right = excluded.seen_right,
-      last_cycle_end = excluded.last_cycle_end, updated_at = excluded.updated_at`.execute(trx);
-}
-
-/** Each considered member's result in the cycle: paid, capped, or not qualified with why and what carries. */
-async function saveResults(trx: Trx, decided: readonly Decided[], cycleEnd: string): Promise<void> {
-  if (decided.length === 0) return;
-  const amount = (d: Decided, type: CompensationEvent['type']) => d.result.decisions.filter((e) => e.type === type).reduce((sum, e) => sum + e.data.amount_kobo, 0);
-  const column = <T>(pick: (d: Decided) => T) => sql.val(decided.map(pick));
-  await sql`
-    insert into matching_results (cycle_end, member_id, outcome, reason, left_pv, right_pv, pairs, credited_kobo, withheld_kobo, carried_left, carried_right)
-    select ${cycleEnd}::date, member_id, outcome, reason, left_pv, right_pv, pairs, credited, withheld, left_pv - consumed, right_pv - consumed
-    from unnest(${column((d) => d.row.id)}::uuid[], ${column((d) => d.result.outcome)}::text[], ${column((d) => d.result.reason)}::text[],
-                ${column((d) => d.row.left_pv - d.row.consumed_left)}::bigint[], ${column((d) => d.row.right_pv - d.row.consumed_right)}::bigint[],
-                ${column((d) => d.result.pairs)}::bigint[], ${column((d) => amount(d, 'BonusCredited'))}::bigint[],
-                ${column((d) => amount(d, 'BonusWithheld'))}::bigint[], ${column((d) => d.result.consumedPv)}::bigint[])
-      as t(member_id, outcome, reason, left_pv, right_pv, pairs, credited, withheld, consumed)
-    on conflict (cycle_end, member_id) do nothing`.execute(trx);
-}
+/** Outcome events per append: each append statement then carries a few MB, not a whole 1,000,000-member cycle. */
+const OUTCOME_EVENTS_PER_APPEND = 25;
 
 /**
  * Pays one closed cycle: decide every candidate on the facts at the close, record each paid
- * member's bonus once, note the members who did not qualify, move the carry. Called by the `points`
- * policy when it reaches the close in the log: its leg volumes are then exactly those standing at
- * the close, however the consumers interleave. Take lockAllStreamsForBulkAppend first.
+ * member's bonus once, then record every considered member's outcome and the cycle's totals
+ * (MatchingOutcomesRecorded, MatchingCycleSettled) and project them into matching_results,
+ * matching_carry and matching_cycles with the same function a rebuild uses (projectMatching), so
+ * the policy's tables are what the log says by construction. Called by the `points` policy when
+ * it reaches the close in the log: its leg volumes are then exactly those standing at the close,
+ * however the consumers interleave. Take lockAllStreamsForBulkAppend first.
  */
 export async function payMatchingCycle(trx: Trx, recorded: RecordedEvent<MatchingCycleClosed>): Promise<void> {
   const terms: MatchingTerms = recorded.data;
@@ -140,7 +124,7 @@ export async function payMatchingCycle(trx: Trx, recorded: RecordedEvent<Matchin
   await projectMatchingCycles(trx, [recorded]);
   const caps = new Map([...(await packagesAt(trx, recorded)).entries()].map(([id, p]) => [id, p.matching_bonus_cap_kobo]));
 
-  const decided: Decided[] = [];
+  const decided: Array<{ result: MatchingResult; outcome: MatchingOutcome }> = [];
   for (const row of await candidates(trx, terms.total_pv, recorded)) {
     const member: MatchingMember = {
       id: row.id,
@@ -155,14 +139,14 @@ export async function payMatchingCycle(trx: Trx, recorded: RecordedEvent<Matchin
       newRight: row.right_pv - row.seen_right,
     };
     const result = matchingBonus(member, terms, cause);
-    if (result.outcome !== 'none') decided.push({ row, result });
+    const outcome = matchingOutcome(member, result, { left: row.left_pv, right: row.right_pv });
+    if (outcome) decided.push({ result, outcome });
   }
   // One key per member and cycle (a capped bonus's credited and withheld parts share it; a member
   // who did not qualify takes one too): a re-run of the cycle, or a rebuild, records nothing twice.
-  const keyOf = (d: Decided) => bonusKey({ cause, beneficiary_id: d.row.id, kind: 'matching', generation: null });
-  const reserved = await reserveBonusKeys(trx, decided.map(keyOf), recorded.eventId);
-  const fresh = decided.filter((d) => reserved.has(keyOf(d)));
-  const paid = fresh.filter((d) => d.result.decisions.length > 0);
+  const keyOf = (memberId: string) => bonusKey({ cause, beneficiary_id: memberId, kind: 'matching', generation: null });
+  const reserved = await reserveBonusKeys(trx, decided.map((d) => keyOf(d.outcome.member_id)), recorded.eventId);
+  const fresh = decided.filter((d) => reserved.has(keyOf(d.outcome.member_id)));
 
   const metadata: EventMetadata = {
     actor: { type: 'system', id: 'matching' },
@@ -170,20 +154,91 @@ export async function payMatchingCycle(trx: Trx, recorded: RecordedEvent<Matchin
     causation_id: recorded.eventId,
     correlation_id: recorded.metadata.correlation_id ?? recorded.eventId,
   };
-  await appendToStreams(trx, paid.map((d) => ({ streamId: walletStream(d.row.id), events: d.result.decisions })), { metadata });
-  await saveCarry(trx, fresh, terms.cycle_end, recorded.recordedAt);
-  await saveResults(trx, fresh, terms.cycle_end);
+  const paid = fresh.filter((d) => d.result.decisions.length > 0);
+  await appendToStreams(trx, paid.map((d) => ({ streamId: walletStream(d.outcome.member_id), events: d.result.decisions })), { metadata });
 
-  const count = (outcome: MatchingResult['outcome']) => fresh.filter((d) => d.result.outcome === outcome).length;
-  const sum = (type: CompensationEvent['type']) => paid.reduce((total, d) => total + d.result.decisions.filter((e) => e.type === type).reduce((s, e) => s + e.data.amount_kobo, 0), 0);
+  // The outcomes once per payment: a re-run that finds nobody new records nothing more, but the
+  // first payment of a cycle is recorded even with nobody in it (it marks the cycle paid).
+  const stream = matchingOutcomesStream(terms.cycle_end);
+  if (fresh.length === 0 && (await streamVersion(trx, stream)).version > 0) return;
+  const { recorded: outcomes, settled } = cycleSettlement(terms.cycle_end, fresh.map((d) => d.outcome));
+  const events: MatchingEvent[] = [...outcomes, settled];
+  for (let start = 0; start < events.length; start += OUTCOME_EVENTS_PER_APPEND) {
+    const appended = await appendToStreams(trx, [{ streamId: stream, events: events.slice(start, start + OUTCOME_EVENTS_PER_APPEND) }], { metadata });
+    await projectMatching(trx, appended);
+  }
+}
+
+/**
+ * The `matching` read model (read-models.ts): matching_cycles from MatchingCycleClosed (the row,
+ * inline with the close) and MatchingCycleSettled (paid_at and the totals, added: a later payment
+ * of the same cycle adds its own members), matching_results and matching_carry from
+ * MatchingOutcomesRecorded. Live, the close command and the points policy call it in the
+ * transactions that append these events; a rebuild replays them in log order.
+ */
+export async function projectMatching(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type === 'MatchingCycleClosed') await projectMatchingCycles(db, [recorded]);
+    else if (recorded.type === 'MatchingOutcomesRecorded') await projectOutcomes(db, recorded as RecordedEvent<MatchingOutcomesRecorded>);
+    else if (recorded.type === 'MatchingCycleSettled') await projectSettlement(db, recorded as RecordedEvent<MatchingCycleSettled>);
+  }
+}
+
+/** Each member's result row (kept if already there) and carry after the cycle (replaced), set-based. */
+async function projectOutcomes(db: Executor, recorded: RecordedEvent<MatchingOutcomesRecorded>): Promise<void> {
+  const { cycle_end: cycleEnd, columns: c } = recorded.data;
+  if (c.member_id.length === 0) return;
+  await sql`
+    insert into matching_results (cycle_end, member_id, outcome, reason, left_pv, right_pv, pairs, credited_kobo, withheld_kobo, carried_left, carried_right)
+    select ${cycleEnd}::date, member_id, outcome, reason, left_pv, right_pv, pairs, credited, withheld, carried_left, carried_right
+    from unnest(${sql.val(c.member_id)}::uuid[], ${sql.val(c.outcome)}::text[], ${sql.val(c.reason)}::text[],
+                ${sql.val(c.left_pv)}::bigint[], ${sql.val(c.right_pv)}::bigint[], ${sql.val(c.pairs)}::bigint[],
+                ${sql.val(c.credited_kobo)}::bigint[], ${sql.val(c.withheld_kobo)}::bigint[],
+                ${sql.val(c.carried_left)}::bigint[], ${sql.val(c.carried_right)}::bigint[])
+      as t(member_id, outcome, reason, left_pv, right_pv, pairs, credited, withheld, carried_left, carried_right)
+    on conflict (cycle_end, member_id) do nothing`.execute(db);
+  const carry = outcomeRows(c).map(carryAfter);
+  await sql`
+    insert into matching_carry (member_id, consumed_left, consumed_right, seen_left, seen_right, last_cycle_end, updated_at)
+    select member_id, consumed_left, consumed_right, seen_left, seen_right, ${cycleEnd}::date, ${recorded.recordedAt}::timestamptz
+    from unnest(${sql.val(c.member_id)}::uuid[], ${sql.val(carry.map((r) => r.consumed_left))}::bigint[], ${sql.val(carry.map((r) => r.consumed_right))}::bigint[],
+                ${sql.val(c.seen_left)}::bigint[], ${sql.val(c.seen_right)}::bigint[])
+      as t(member_id, consumed_left, consumed_right, seen_left, seen_right)
+    on conflict (member_id) do update set
+      consumed_left = excluded.consumed_left, consumed_right = excluded.consumed_right,
+      seen_left = excluded.seen_left, seen_right = excluded.seen_right,
+      last_cycle_end = excluded.last_cycle_end, updated_at = excluded.updated_at`.execute(db);
+}
+
+/** The cycle's totals: added (a later payment of the cycle adds its own), paid_at the first payment's. */
+async function projectSettlement(db: Executor, recorded: RecordedEvent<MatchingCycleSettled>): Promise<void> {
+  const d = recorded.data;
   await sql`
     update matching_cycles set
       paid_at = coalesce(paid_at, ${recorded.recordedAt}::timestamptz),
-      members_matched = members_matched + ${count('paid') + count('capped')},
-      members_capped = members_capped + ${count('capped')},
-      members_not_qualified = members_not_qualified + ${count('not_qualified')},
-      pairs = pairs + ${paid.reduce((total, d) => total + d.result.pairs, 0)},
-      credited_kobo = credited_kobo + ${sum('BonusCredited')},
-      withheld_kobo = withheld_kobo + ${sum('BonusWithheld')}
-    where cycle_end = ${terms.cycle_end}::date`.execute(trx);
+      members_matched = members_matched + ${d.members_matched},
+      members_capped = members_capped + ${d.members_capped},
+      members_not_qualified = members_not_qualified + ${d.members_not_qualified},
+      pairs = pairs + ${d.pairs},
+      credited_kobo = credited_kobo + ${d.credited_kobo},
+      withheld_kobo = withheld_kobo + ${d.withheld_kobo}
+    where cycle_end = ${d.cycle_end}::date`.execute(db);
+}
+
+/**
+ * The `matching` read model's refusal: cycles paid before their outcomes were recorded in the log
+ * (MatchingOutcomesRecorded, from 2026-11-28 on) have their results and carry in the tables only,
+ * so a rebuild would lose them, and the carry the next cycle pays from. The rebuild then changes
+ * nothing and says which cycles (docs/operations.md, "Matching cycles paid before their outcomes
+ * were recorded").
+ */
+export async function cyclesPaidWithoutOutcomes(db: Executor): Promise<string | null> {
+  const { rows } = await sql<{ cycle_end: string }>`
+    select c.cycle_end::text as cycle_end from matching_cycles c
+    where c.paid_at is not null
+      and not exists (select 1 from events e where e.stream_id = 'matching-outcomes-' || c.cycle_end::text)
+    order by c.cycle_end`.execute(db);
+  if (rows.length === 0) return null;
+  const cycles = rows.map((r) => r.cycle_end);
+  return `the matching cycles ${cycles.slice(0, 5).join(', ')}${cycles.length > 5 ? ` and ${cycles.length - 5} more` : ''} were paid before their outcomes were recorded in the log; restore matching_cycles, matching_results and matching_carry from the backup taken with the log (docs/operations.md)`;
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ResourceColumns, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ListRequest, type ResourceColumns, type SimpleRestQuery, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
+import type { Executor } from '../core/db';
 import { requireAdmin } from '../auth/guards';
 import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
 import { NotFound } from '../core/errors';
@@ -18,6 +19,9 @@ import { storedFileLink } from '../core/stored-files';
  * username, e-mail or package name).
  */
 const isActive = sql`(m.activated_at is not null and not m.deactivated)`;
+
+/** Past this many matches a list's total is estimated: counting 1,000,000 members at every page took ~1 s. */
+export const MEMBERS_COUNTED_EXACTLY = 10_000;
 
 const membersResource = {
   columns: {
@@ -38,6 +42,9 @@ const membersResource = {
     // Booleans compare as text: filter {"status":true} → 'true'.
     status: { sql: sql`${isActive}::text`, type: 'text' },
     is_stockist: { sql: sql`m.is_stockist::text`, type: 'text' },
+    stockist_package_name: { sql: sql`st.package_name`, type: 'text' },
+    stockist_status: { sql: sql`st.status::text`, type: 'text' },
+    stockist_created_at: { sql: sql`coalesce(st.approved_at, st.created_at)`, type: 'timestamp' },
   } satisfies ResourceColumns,
   defaultSort: ['created_at', 'DESC'] as ['created_at', 'DESC'],
   search: (q: string) => {
@@ -47,11 +54,23 @@ const membersResource = {
   },
 };
 
-const fromMembers = sql`
+const joinedToMembers = sql`
   from members m
   left join packages p on p.id = m.package_id
   left join ranks r on r.id = m.rank_id
   left join member_profiles mp on mp.member_id = m.id`;
+
+const fromMembers = sql`
+  ${joinedToMembers}
+  -- The member's stockist record: the approved one, else the latest application (a disapproved
+  -- member may apply again, so there can be several).
+  left join lateral (
+    select sr.status, sr.created_at, sr.approved_at, sp.name as package_name
+    from stockists sr join stockist_packages sp on sp.id = sr.package_id
+    where sr.member_id = m.id
+    order by (sr.status = 'approved') desc, sr.created_at desc
+    limit 1
+  ) st on true`;
 
 type MemberRow = {
   id: string;
@@ -68,11 +87,15 @@ type MemberRow = {
   created_at: Date;
   status: boolean;
   is_stockist: boolean;
+  stockist_package_name: string | null;
+  stockist_status: 'pending' | 'approved' | 'disapproved' | null;
+  stockist_created_at: Date | null;
 };
 
 const listColumns = sql`
   m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, m.rank_id, r.name as rank_name,
-  mp.photo_path, m.created_at, ${isActive} as status, m.is_stockist`;
+  mp.photo_path, m.created_at, ${isActive} as status, m.is_stockist,
+  st.package_name as stockist_package_name, st.status as stockist_status, coalesce(st.approved_at, st.created_at) as stockist_created_at`;
 
 const toRecord = (row: MemberRow): AdminMember => ({
   id: row.id,
@@ -91,9 +114,9 @@ const toRecord = (row: MemberRow): AdminMember => ({
   created_at: row.created_at.toISOString(),
   status: row.status,
   is_stockist: row.is_stockist,
-  // Stockist registrations are another capability's; until it records one there is none to show.
-  stockist_package_name: null,
-  stockist_created_at: null,
+  stockist_package_name: row.stockist_package_name,
+  stockist_status: row.stockist_status,
+  stockist_created_at: row.stockist_created_at?.toISOString() ?? null,
 });
 
 type DetailRow = MemberRow & {
@@ -110,14 +133,30 @@ type DetailRow = MemberRow & {
   email_verified: boolean;
 };
 
+/** One page of the members list and its total (the queries membership/members-list-indexes.int.spec.ts EXPLAINs). */
+export async function listMembers(db: Executor, query: SimpleRestQuery): Promise<{ list: ListRequest; rows: AdminMember[]; total: number }> {
+  const list = parseListRequest(query, membersResource);
+  // Counting runs the stockist record's lateral read for every member unless a filter needs it;
+  // past 10,000 members the total is PostgreSQL's estimate (docs/decisions.md, "A long list's total is estimated").
+  const filtersStockist = /"stockist_/.test(query.filter ?? '');
+  const { rows, total } = await selectPage<MemberRow>(db, {
+    columns: listColumns,
+    from: fromMembers,
+    countFrom: filtersStockist ? fromMembers : joinedToMembers,
+    countCap: MEMBERS_COUNTED_EXACTLY,
+    tiebreak: sql`m.id`,
+    list,
+  });
+  return { list, rows: rows.map(toRecord), total };
+}
+
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/members',
     { preHandler: requireAdmin('read'), schema: { tags: ['admin'], querystring: simpleRestQuery, response: { 200: z.array(adminMember) } } },
     async (request, reply) => {
-      const list = parseListRequest(request.query, membersResource);
-      const { rows, total } = await selectPage<MemberRow>(app.db, { columns: listColumns, from: fromMembers, tiebreak: sql`m.id`, list });
-      return sendList(reply, 'members', list, rows.map(toRecord), total);
+      const { list, rows, total } = await listMembers(app.db, request.query);
+      return sendList(reply, 'members', list, rows, total);
     },
   );
 

@@ -67,6 +67,7 @@ describe('GET /api/admin/members', () => {
       status: true,
       is_stockist: false,
       stockist_package_name: null,
+      stockist_status: null,
       stockist_created_at: null,
     });
     expect(Date.parse(body[0].created_at)).not.toBeNaN();

@@ -11,7 +11,7 @@ import { memberDecider } from './decider';
 import { memberStream } from './events';
 import { projectMembers } from './projections';
 import { placementMessages, resolvePlacement } from './placement';
-import { findMemberByEmail, findMemberByUsername } from './queries';
+import { findMemberByUsername } from './queries';
 
 export const registrationMessages = {
   usernameTaken: 'The username has already been taken.',
@@ -23,24 +23,50 @@ export const registrationMessages = {
 
 type Registration = Omit<RegisterBody, 'referrer' | 'placer'> & { referrer: string; placer: string; package_id: number };
 
+/** An e-mail already registered (a RuleViolation for the seeds; registration answers it like a success). */
+export class EmailAlreadyRegistered extends RuleViolation {
+  constructor() {
+    super(registrationMessages.emailTaken, 'email');
+  }
+}
+
+export type RegistrationOutcome =
+  | { outcome: 'registered'; memberId: string }
+  /** Nothing was registered; `memberId` is the id the registration would have had (answered as if it had). */
+  | { outcome: 'email-already-registered'; memberId: string };
+
 /**
- * Registration (BUSINESS-RULES.md §1, docs/placement.md). Reads first (package, placement, sponsor,
- * free slot, spilling below a full placement), then appends MemberRegistered as the transaction's
- * first write, then claims the unique keys: a username or e-mail taken meanwhile rolls everything
- * back; a placement slot taken meanwhile is decided again from a fresh read (the recruit then takes
- * the next free slot), so racing recruits through one link are all placed.
+ * Registration (BUSINESS-RULES.md §1, docs/placement.md). Reads first (package, username, placement,
+ * sponsor, free slot, spilling below a full placement), then appends MemberRegistered as the
+ * transaction's first write, then claims the unique keys: a username taken meanwhile rolls
+ * everything back; a placement slot taken meanwhile is decided again from a fresh read (the recruit
+ * then takes the next free slot), so racing recruits through one link are all placed.
+ *
+ * An e-mail that already has an account is not looked up beforehand: the registration does the same
+ * work and is rolled back at the e-mail's key, so the caller (answered alike, docs/security-auth.md
+ * A6) cannot tell it from a new address by the answer or by its time.
  */
 export async function registerMember(
   ctx: CommandContext,
   input: Registration & { passwordHash: string },
   metadata: EventMetadata,
-): Promise<{ memberId: string }> {
+): Promise<RegistrationOutcome> {
   const memberId = randomUUID();
+  try {
+    await recordRegistration(ctx, memberId, input, metadata);
+  } catch (error) {
+    if (error instanceof EmailAlreadyRegistered) return { outcome: 'email-already-registered', memberId };
+    throw error;
+  }
+  return { outcome: 'registered', memberId };
+}
+
+async function recordRegistration(ctx: CommandContext, memberId: string, input: Registration & { passwordHash: string }, metadata: EventMetadata): Promise<void> {
   await runInTransaction(ctx, async (trx) => {
     const pkg = await findPackage(trx, input.package_id);
     if (!pkg) throw new RuleViolation(registrationMessages.packageInvalid, 'package_id');
+    // User names are public (sponsors are named by them): a taken one is said so.
     if (await findMemberByUsername(trx, input.username)) throw new RuleViolation(registrationMessages.usernameTaken, 'username');
-    if (await findMemberByEmail(trx, input.email)) throw new RuleViolation(registrationMessages.emailTaken, 'email');
 
     const { placement, leg, sponsor } = await resolvePlacement(trx, { referrer: input.referrer, placer: input.placer });
 
@@ -68,7 +94,6 @@ export async function registerMember(
       .values({ account_kind: 'member', account_id: memberId, password_hash: input.passwordHash, changed_at: new Date(metadata.now) })
       .execute();
   }, { attempts: 12 });
-  return { memberId };
 }
 
 export async function claimRegistrationKeys(
@@ -78,9 +103,7 @@ export async function claimRegistrationKeys(
   if (!(await reserveKey(trx, 'username', keys.username.toLowerCase(), keys.memberId))) {
     throw new RuleViolation(registrationMessages.usernameTaken, 'username');
   }
-  if (!(await reserveKey(trx, 'email', keys.email.toLowerCase(), keys.memberId))) {
-    throw new RuleViolation(registrationMessages.emailTaken, 'email');
-  }
+  if (!(await reserveKey(trx, 'email', keys.email.toLowerCase(), keys.memberId))) throw new EmailAlreadyRegistered();
   if (keys.placementId && keys.leg) {
     // Another registration took this leg since we looked: decide again from a fresh read.
     if (!(await reserveKey(trx, 'placement-slot', `${keys.placementId}:${keys.leg}`, keys.memberId))) {

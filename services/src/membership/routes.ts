@@ -9,6 +9,7 @@ import { sendCode } from '../auth/code-mails';
 import { requireAdmin, requireSelfOrAdmin } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import { registerMember } from './commands';
+import { sendRegistrationAttemptNotice } from './mails';
 import { memberDecider } from './decider';
 import { memberStream } from './events';
 import { projectMembers } from './projections';
@@ -30,9 +31,13 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       // Hash before the transaction: argon2 takes tens of milliseconds that a transaction must not hold.
       const passwordHash = await hashPassword(body.password);
       const now = app.clock();
-      const { memberId } = await registerMember(app.commands, { ...body, passwordHash }, requestMetadata(request, now));
-      // The code and its mail are written together; the mail goes out from the outbox.
-      await sendCode(app, { kind: 'member', id: memberId, email: body.email, name: body.first_name }, 'email_confirmation');
+      const registration = await registerMember(app.commands, { ...body, passwordHash }, requestMetadata(request, now));
+      const memberId = registration.memberId;
+      // The code and its mail are written together; the mail goes out from the outbox. An address
+      // that already has an account gets a notice instead, and the caller the same answer
+      // (docs/security-auth.md A6): whether an address is registered is its owner's business.
+      if (registration.outcome === 'registered') await sendCode(app, { kind: 'member', id: memberId, email: body.email, name: body.first_name }, 'email_confirmation');
+      else await sendRegistrationAttemptNotice(app, body.email);
       return { success: true, message: authMessages.registered, data: { uuid: memberId, email: body.email, username: body.username } };
     },
   );

@@ -51,16 +51,26 @@ export async function enqueueMail(db: Executor, mail: OutboxMail, now: Date): Pr
   return row?.id ?? null;
 }
 
-/** Mails of a category written to one recipient since `since` (sent or not). */
-export async function mailsTo(db: Executor, recipient: string, category: string, since: Date): Promise<number> {
+/** Mails of a category (or of any of several) written to one recipient since `since` (sent or not). */
+export async function mailsTo(db: Executor, recipient: string, category: string | readonly string[], since: Date): Promise<number> {
   const row = await db
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(sql`lower(recipient)`, '=', recipient.trim().toLowerCase())
-    .where('category', '=', category)
+    .where('category', 'in', typeof category === 'string' ? [category] : [...category])
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Deletes mails sent more than `retentionDays` ago (the worker's hourly clean-up). Mails not yet
+ * sent, and mails given up (kept for an operator to read and resend), stay.
+ */
+export async function pruneSentMail(db: Executor, now: Date, retentionDays: number): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  const result = await db.deleteFrom('mail_outbox').where('sent_at', 'is not', null).where('sent_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The wait before the next try after `attempts` failures: 15 s, 30 s, 1 min … at most an hour. */

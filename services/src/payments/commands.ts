@@ -13,6 +13,8 @@ import { memberStream } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import { findMember } from '../membership/queries';
 import { type RequestedOrder, placePaidPurchase, recordPurchaseDeclined, recordPurchasePaid } from '../purchases/commands';
+import type { RequestedLine } from '../purchases/decider';
+import { declineUnpaidStockPurchase, placeStockPurchase, recordStockPurchasePaid } from '../stockists/commands';
 import { type PaymentState, amountDue, paymentDecider } from './decider';
 import { type PackagePaymentEvent, type PackagePaymentInitiated, type PaymentMethod, type PaymentPurpose, packagePaymentStream } from './events';
 import { projectPackagePayments } from './projections';
@@ -139,6 +141,41 @@ export async function startProductPurchasePayment(
 }
 
 /**
+ * Starts the card payment of a stockist's re-stock (BUSINESS-RULES.md §5; seed 001 §7.1, txn_source
+ * stockist_product_purchase): the stock purchase is priced and recorded awaiting its payment, and
+ * the payment for its total opened, in one transaction. When the provider confirms it (verify or
+ * webhook) the purchase goes to the admins like one paid by receipt; an admin still approves it.
+ */
+export async function startStockPurchasePayment(
+  ctx: CommandContext,
+  input: { memberId: string; lines: readonly RequestedLine[]; totals: { totalPriceKobo: number | null; totalPoints: number | null; totalQuantity: number | null }; amountNaira: number | null; description: string; now: Date },
+  metadata: EventMetadata,
+): Promise<{ paymentId: string; purchaseId: string; reference: string; amountDueKobo: number }> {
+  const paymentId = randomUUID();
+  const reference = `hlp-${paymentId}`;
+  return runInTransaction(ctx, async (trx) => {
+    const placed = await placeStockPurchase(trx, { memberId: input.memberId, pickupType: 're-stock', lines: input.lines, totals: input.totals, receiptPath: null, now: input.now, paymentId }, metadata);
+    if (input.amountNaira !== null && Math.round(input.amountNaira * 100) !== placed.totalPriceKobo) {
+      throw new RuleViolation(paymentFlowMessages.amountDiffers(placed.totalPriceKobo), 'amount');
+    }
+    await openPayment(trx, {
+      payment_id: paymentId,
+      member_id: input.memberId,
+      purpose: 'stock_purchase',
+      method: 'payment_gateway',
+      package_id: null,
+      from_package_id: null,
+      amount_due_kobo: placed.totalPriceKobo,
+      description: input.description,
+      reference,
+      receipt_path: null,
+      purchase_id: placed.purchaseId,
+    }, metadata);
+    return { paymentId, purchaseId: placed.purchaseId, reference, amountDueKobo: placed.totalPriceKobo };
+  });
+}
+
+/**
  * Records a new payment. A wallet payment is paid at once: the wallet is debited (refused when the
  * balance is short) and the payment applied in the same transaction, so either everything happens
  * or nothing does.
@@ -204,7 +241,9 @@ export async function decideByAdmin(
     // An admin who approves learns at once why a payment cannot be applied; nothing is recorded.
     if (approved) await applyPayment(trx, state, approved, metadata, { onRefusal: 'throw' });
     const declined = events.find((e) => e.type === 'PackagePaymentDeclined');
-    if (declined && state.status !== 'none' && state.purchaseId) {
+    if (declined && state.status !== 'none' && state.purchaseId && state.purpose === 'stock_purchase') {
+      await declineUnpaidStockPurchase(trx, state.purchaseId, declined.data.reason, { ...metadata, causation_id: declined.eventId });
+    } else if (declined && state.status !== 'none' && state.purchaseId) {
       await recordPurchaseDeclined(trx, state.purchaseId, paymentId, declined.data.reason, { ...metadata, causation_id: declined.eventId });
     }
   });
@@ -228,6 +267,9 @@ async function applyPayment(
     if (state.purpose === 'product_purchase') {
       if (!state.purchaseId) throw new RuleViolation('This payment names no purchase.');
       await recordPurchasePaid(trx, state.purchaseId, state.method, caused);
+    } else if (state.purpose === 'stock_purchase') {
+      if (!state.purchaseId) throw new RuleViolation('This payment names no purchase.');
+      await recordStockPurchasePaid(trx, { purchaseId: state.purchaseId, paymentId: state.paymentId, now: new Date(metadata.now) }, caused);
     } else if (state.purpose === 'registration') {
       const pkg = await findPackage(trx, state.packageId ?? 0);
       if (!pkg) throw new RuleViolation(paymentFlowMessages.packageInvalid);

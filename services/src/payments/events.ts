@@ -6,7 +6,7 @@ import type { DomainEvent } from '../core/event-store';
  * A product purchase is paid the same way (purpose `product_purchase`, BUSINESS-RULES.md §5): the
  * amount due is the purchase's total as the server priced it, and the payment names the purchase.
  */
-export type PaymentPurpose = 'registration' | 'upgrade' | 'product_purchase';
+export type PaymentPurpose = 'registration' | 'upgrade' | 'product_purchase' | 'stock_purchase';
 export type PaymentMethod = 'payment_gateway' | 'pop' | 'wallet';
 
 export type PackagePaymentInitiated = DomainEvent<

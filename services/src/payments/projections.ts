@@ -24,6 +24,7 @@ export async function projectPackagePayments(db: Executor, events: readonly Reco
             purpose: d.purpose,
             method: d.method,
             package_id: d.package_id,
+            purchase_id: d.purchase_id ?? null,
             from_package_id: d.from_package_id,
             amount_due: d.amount_due_kobo,
             reference: d.reference,

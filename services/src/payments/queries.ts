@@ -33,8 +33,8 @@ export function paymentToApi(row: PaymentRow): PackagePayment {
     last_name: row.last_name,
     username: row.username,
     // A product purchase's payment has no package: its lists show what was bought instead.
-    name: row.package_name ?? (row.purpose === 'product_purchase' ? PRODUCT_PURCHASE_NAME : ''),
-    package_name: row.package_name ?? (row.purpose === 'product_purchase' ? PRODUCT_PURCHASE_NAME : ''),
+    name: row.package_name ?? purposeName(row.purpose),
+    package_name: row.package_name ?? purposeName(row.purpose),
     previous_package_name: row.previous_package_name,
     purpose: row.purpose,
     payment_type: row.method,
@@ -52,6 +52,9 @@ export function paymentToApi(row: PaymentRow): PackagePayment {
 }
 
 const PRODUCT_PURCHASE_NAME = 'Product repurchase';
+const STOCK_PURCHASE_NAME = 'Stockist re-stock';
+/** What a payment that buys no package is for, where a package name would be shown. */
+const purposeName = (purpose: string) => (purpose === 'product_purchase' ? PRODUCT_PURCHASE_NAME : purpose === 'stock_purchase' ? STOCK_PURCHASE_NAME : '');
 
 export type PaymentListFilter = 'awaiting-decision' | 'upload-history' | { memberId: string; purpose?: 'registration' | 'upgrade' };
 

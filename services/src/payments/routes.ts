@@ -22,7 +22,7 @@ import { parseFormFields, readForm, storeImage, uploadMessages } from '../core/u
 import { PaystackError } from '../gateway/paystack';
 import { findMember } from '../membership/queries';
 import { purchaseOrderBody, purchasePaymentMessages } from '../contracts/purchases';
-import { decideByAdmin, settleGatewayPayment, startPackagePayment, startProductPurchasePayment } from './commands';
+import { decideByAdmin, settleGatewayPayment, startPackagePayment, startProductPurchasePayment, startStockPurchasePayment } from './commands';
 import { countPayments, findPayment, packageDifference, pagePayments } from './queries';
 import { applyTransferWebhook, isTransferWebhook } from '../wallet/commands';
 
@@ -47,14 +47,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const form = await readForm(request);
     const body = parseFormFields(initiatePaymentBody, options.fromWallet ? { payment_type: 'payment_gateway', ...form.fields } : form.fields);
     const isPurchase = body.txn_source === 'member_product_purchase';
-    if (!isPurchase && body.txn_source !== 'package_payment') throw new RuleViolation(purchasePaymentMessages.unknownSource, 'txn_source');
+    const isStock = body.txn_source === 'stockist_product_purchase';
+    if (!isPurchase && !isStock && body.txn_source !== 'package_payment') throw new RuleViolation(purchasePaymentMessages.unknownSource, 'txn_source');
     const member = await findMember(app.db, account.id);
     if (!member) throw new NotFound('Member not found.');
     const metadata = requestMetadata(request, app.clock());
     type Started = { paymentId: string; reference: string | null; amountDueKobo: number; purchaseId?: string };
-    let purpose: 'registration' | 'upgrade' | 'product_purchase';
+    let purpose: 'registration' | 'upgrade' | 'product_purchase' | 'stock_purchase';
     let start: (method: 'payment_gateway' | 'pop' | 'wallet', receiptPath: string | null) => Promise<Started>;
-    if (isPurchase) {
+    if (isStock) {
+      // A stockist's re-stock by card (seed 001 §7.1); the pick-up type is re-stock whatever is sent.
+      if (options.fromWallet || body.payment_type !== 'payment_gateway') throw new RuleViolation(purchasePaymentMessages.stockByCardOnly, 'payment_type');
+      const order = parseFormFields(purchaseOrderBody, { ...form.fields, pickup_type: 'repurchase_pickup' });
+      purpose = 'stock_purchase';
+      const stock = {
+        memberId: member.id,
+        lines: order.products,
+        totals: { totalPriceKobo: order.total_price === null ? null : Math.round(order.total_price * 100), totalPoints: order.total_points, totalQuantity: order.total_quantity },
+        amountNaira: body.amount,
+        description: body.description || 'Stockist re-stock',
+        now: app.clock(),
+      };
+      start = () => startStockPurchasePayment(app.commands, stock, metadata);
+    } else if (isPurchase) {
       const order = parseFormFields(purchaseOrderBody, form.fields);
       purpose = 'product_purchase';
       const purchase = {

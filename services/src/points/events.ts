@@ -26,7 +26,34 @@ export type RankAchieved = DomainEvent<
   }
 >;
 
-export type PointsEvent = RankAchieved;
+/**
+ * Many members reached a rank by one cause: a PV event deep in the tree lifting thousands of
+ * ancestors at once (docs/points.md "Rank cascades"). One event on `rank-cascade-<cause event id>`
+ * naming every member and rank, each entry exactly what its RankAchieved would hold, instead of
+ * one RankAchieved per member: recording 10,000 ranks then costs one append, one hash and one
+ * row, not 10,000. Recorded when a cause lifts more than RANK_EVENTS_PER_MEMBER_UP_TO members;
+ * fewer get one RankAchieved each. Consumers of ranks read both (rankEntries below).
+ */
+export type RanksAchieved = DomainEvent<
+  'RanksAchieved',
+  {
+    cause: BonusCause;
+    ranks: Array<Omit<RankAchieved['data'], 'cause'>>;
+  }
+>;
+
+export type PointsEvent = RankAchieved | RanksAchieved;
+
+/** A cause lifting more members than this records one RanksAchieved for all of them. */
+export const RANK_EVENTS_PER_MEMBER_UP_TO = 100;
+
+export const rankCascadeStream = (causeEventId: string) => `rank-cascade-${causeEventId}`;
+
+/** Every (member, rank) a RankAchieved or RanksAchieved records, in the event's order. */
+export function rankEntries(event: RankAchieved | RanksAchieved): Array<RankAchieved['data']> {
+  if (event.type === 'RankAchieved') return [event.data];
+  return event.data.ranks.map((rank) => ({ ...rank, cause: event.data.cause }));
+}
 
 export const rankStream = (memberId: string) => `rank-${memberId}`;
 

@@ -3,13 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { type EventMetadata, appendToStream } from '../core/event-store';
 import type { MemberActivated, MemberRegistered, PlacementLeg } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import type { ProductPurchasePaid } from '../purchases/events';
-import type { RankAchieved } from './events';
-import { pointsPolicy } from './projections';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream } from './events';
+import { pointsPolicy, projectMemberRanks } from './projections';
 
 let t: TestApp;
 let h: ReturnType<typeof httpHelpers>;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function settle() {
-  expect((await drainConsumer(t.runtime.db, pointsPolicy)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, pointsPolicy)).status).toBe('caught_up');
 }
 
 async function totalPv(memberId: string, token = admin) {
@@ -235,5 +235,72 @@ describe('a member 1,000 levels down', () => {
     expect(await totalPv(chain[50]!)).toEqual({ total_pv: 1_008, personal_pv: 0, cpv: 1_008, left_pv: 1_008, right_pv: 0, rank_id: null, rank_name: null });
     // The deepest: 100 + 8 = 108, its repurchase counted, its registration pick-up not.
     expect(await totalPv(chain[DEPTH]!)).toMatchObject({ personal_pv: 108, cpv: 108, left_pv: 0, right_pv: 0, rank_id: 1 });
+  }, 120_000);
+});
+
+describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBER_UP_TO ancestors', () => {
+  it('records every rank reached as one RanksAchieved naming the members, sets them in member_points and members, and the members read model replays it', async () => {
+    const N = RANK_EVENTS_PER_MEMBER_UP_TO + 20;
+    const top = await h.activeMember({ package_id: 4 }, { asParent: true });
+    const chain = [top.id];
+    const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'points-test' }, now: t.clock.now.toISOString() });
+    const tag = randomUUID().slice(0, 8);
+    const register = async (trx: Parameters<typeof projectMembers>[0], id: string, parent: string, i: number) => {
+      const event: MemberRegistered = {
+        type: 'MemberRegistered',
+        data: { member_id: id, username: `casc${i}_${tag}`, email: `casc${i}_${tag}@example.test`, first_name: 'Cascade', last_name: `Level${i}`, phone: '08030000000', package_id: 4, sponsor_id: parent, placement_parent_id: parent, placement_leg: 'left', is_root: false },
+      };
+      await projectMembers(trx, await appendToStream(trx, `member-${id}`, [event], { expectedVersion: 0, metadata: metadata() }));
+    };
+    const activate = async (trx: Parameters<typeof projectMembers>[0], id: string, pv: number) => {
+      const event: MemberActivated = { type: 'MemberActivated', data: { member_id: id, package_id: 4, payment_id: randomUUID(), registration_value_kobo: 14_000_000, point_value: pv, pickup_allowance_kobo: 0 } };
+      return projectMembers(trx, await appendToStream(trx, `member-${id}`, [event], { expectedVersion: 1, metadata: metadata() }));
+    };
+    // A chain of N Gold members under the top, each activated without PV: each reaches Associate (0 points) at its own activation.
+    await t.runtime.db.transaction().execute(async (trx) => {
+      for (let i = 1; i <= N; i++) {
+        const id = randomUUID();
+        await register(trx, id, chain[i - 1]!, i);
+        await activate(trx, id, 0);
+        chain.push(id);
+      }
+    });
+    await settle();
+    expect(await ranksOf(chain[N]!)).toMatchObject([{ rank_id: 1, previous_rank_id: null }]);
+
+    // X at the bottom pays 500 PV: X, the N above it and the top reach Supervisor (500) by one cause.
+    const x = randomUUID();
+    await t.runtime.db.transaction().execute(async (trx) => {
+      await register(trx, x, chain[N]!, N + 1);
+      await activate(trx, x, 500);
+    });
+    await settle();
+    const activation = await t.runtime.db.selectFrom('events').select('event_id').where('stream_id', '=', `member-${x}`).where('type', '=', 'MemberActivated').executeTakeFirstOrThrow();
+    const cascades = await t.runtime.db.selectFrom('events').select(['stream_id', 'type', 'data', 'event_id', 'transaction_id', 'global_position']).where('type', '=', 'RanksAchieved').where('stream_id', '=', rankCascadeStream(activation.event_id)).execute();
+    expect(cascades).toHaveLength(1);
+    const cascade = cascades[0]!.data as RanksAchieved['data'];
+    expect(cascade.cause).toMatchObject({ event_id: activation.event_id, event_type: 'MemberActivated', member_id: x });
+    const lifted = new Map(cascade.ranks.map((r) => [r.member_id, r]));
+    for (const id of [...chain, x]) expect(lifted.get(id), id).toMatchObject({ rank_id: 2, rank_name: 'Supervisor', package_id: 4 });
+    expect(lifted.get(chain[N]!)).toMatchObject({ previous_rank_id: 1, cpv: 500 });
+    expect(lifted.get(x)).toMatchObject({ previous_rank_id: null, cpv: 500 });
+    // No per-member RankAchieved for this cause: the cascade is the record.
+    const perMember = await sql<{ n: number }>`select count(*)::int as n from events where type = 'RankAchieved' and data->'cause'->>'event_id' = ${activation.event_id}`.execute(t.runtime.db);
+    expect(perMember.rows[0]!.n).toBe(0);
+    // Each (member, rank) is reserved once, so a replay cannot record it again.
+    const keys = await sql<{ n: number }>`select count(*)::int as n from unique_keys where scope = 'rank' and owner = ${activation.event_id}`.execute(t.runtime.db);
+    expect(keys.rows[0]!.n).toBe(cascade.ranks.length);
+
+    const ranksNow = async () => (await t.runtime.db.selectFrom('members').select(['id', 'rank_id']).where('id', 'in', [...chain, x]).execute()).map((r) => r.rank_id);
+    expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
+    expect((await t.runtime.db.selectFrom('member_points').select('rank_id').where('member_id', 'in', [...chain, x]).execute()).map((r) => r.rank_id)).toEqual(new Array(N + 2).fill(2));
+    // The members read model's rebuild sets the ranks from the cascade event alone.
+    await t.runtime.db.updateTable('members').set({ rank_id: null }).where('id', 'in', [...chain, x]).execute();
+    const recorded = await t.runtime.db.selectFrom('events').select('event_id').where('event_id', '=', cascades[0]!.event_id).executeTakeFirstOrThrow();
+    expect(recorded).toBeTruthy();
+    await projectMemberRanks(t.runtime.db, [
+      { type: 'RanksAchieved', data: cascade, streamId: cascades[0]!.stream_id, streamPosition: 1, globalPosition: Number(cascades[0]!.global_position), transactionId: String(cascades[0]!.transaction_id), eventId: cascades[0]!.event_id, schemaVersion: 1, metadata: metadata(), recordedAt: t.clock.now.toISOString(), prevHash: '', hash: '' },
+    ]);
+    expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
   }, 120_000);
 });

@@ -6,10 +6,11 @@ import type { MatchingCycleClosed } from '../matching/events';
 import { payMatchingCycle } from '../matching/projections';
 import type { GlobalProfitShared } from '../profit-sharing/events';
 import { payGlobalProfit } from '../profit-sharing/projections';
-import { reserveKey } from '../core/unique-keys';
+import type { Executor } from '../core/db';
+import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
-import { type RankAchieved, rankKey, rankKeyScope, rankStream } from './events';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
@@ -77,9 +78,19 @@ async function creditPath(trx: Trx, memberId: string, pv: number, at: string): P
  */
 async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: RecordedEvent): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
+  // Most members' package was set (activation or last upgrade) before the cause: the members row
+  // says so (package_xid / package_position, written inline), and its package is the answer with
+  // no read of the log. Only the others (activated or upgraded after the cause: the policy runs
+  // behind, or replays) read their streams. A 10,000-ancestor cascade is then one indexed scan.
   const { rows } = await sql<{ member_id: string; package_id: number }>`
+    select m.id as member_id, m.package_id
+    from members m
+    where m.id = any(${sql.val(memberIds)}::uuid[])
+      and ${memberFactBy('m', 'activated', cause)} and ${memberFactBy('m', 'package', cause)}
+    union all
     select c.member_id, p.package_id
-    from unnest(${sql.val(memberIds)}::uuid[], ${sql.val(memberIds.map(memberStream))}::text[]) as c(member_id, stream_id)
+    from members m
+    cross join lateral (select m.id as member_id, 'member-' || m.id as stream_id) c
     cross join lateral (
       select coalesce((e.data->>'to_package_id')::int, (e.data->>'package_id')::int) as package_id
       from events e
@@ -88,38 +99,56 @@ async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: Re
         and (e.transaction_id, e.global_position) <= (${cause.transactionId}::xid8, ${cause.globalPosition}::bigint)
       order by e.stream_position desc
       limit 1
-    ) p`.execute(trx);
+    ) p
+    where m.id = any(${sql.val(memberIds)}::uuid[])
+      and not (${memberFactBy('m', 'activated', cause)} and ${memberFactBy('m', 'package', cause)})`.execute(trx);
   return new Map(rows.map((row) => [row.member_id, row.package_id]));
 }
 
 /**
- * Records each rank reached once: the (member, rank) key is reserved first, so a replay of the
- * log (or a re-run of a batch) appends nothing twice, but still sets the rank in member_points.
- * rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
+ * Records each rank reached once: the (member, rank) keys are reserved first, in one statement, so
+ * a replay of the log (or a re-run of a batch) appends nothing twice, but still sets the rank in
+ * member_points. rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
+ * Up to RANK_EVENTS_PER_MEMBER_UP_TO members get one RankAchieved each on their rank stream; a
+ * larger cascade (a deep activation lifting thousands of ancestors) is one RanksAchieved naming
+ * them all (docs/points.md "Rank cascades").
  */
 async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: RecordedEvent): Promise<void> {
   if (decisions.length === 0) return;
-  const fresh: RankAchieved[] = [];
-  for (const decision of decisions) {
-    if (await reserveKey(trx, rankKeyScope, rankKey(decision.data.member_id, decision.data.rank_id), cause.eventId)) fresh.push(decision);
-  }
+  const { rows: reserved } = await sql<{ key: string }>`
+    insert into unique_keys (scope, key, owner)
+    select ${rankKeyScope}, key, ${cause.eventId} from unnest(${sql.val(decisions.map((d) => rankKey(d.data.member_id, d.data.rank_id)))}::text[]) as k(key)
+    on conflict do nothing returning key`.execute(trx);
+  const freshKeys = new Set(reserved.map((row) => row.key));
+  const fresh = decisions.filter((d) => freshKeys.has(rankKey(d.data.member_id, d.data.rank_id)));
   const metadata: EventMetadata = {
     actor: { type: 'system', id: 'points' },
     now: cause.recordedAt,
     causation_id: cause.eventId,
     correlation_id: cause.metadata.correlation_id ?? cause.eventId,
   };
-  // appendToStreams takes each rank stream's advisory lock, as the bonus policies' appendBook does for wallets.
-  await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
+  if (fresh.length > RANK_EVENTS_PER_MEMBER_UP_TO) {
+    const cascade: RanksAchieved = { type: 'RanksAchieved', data: { cause: fresh[0]!.data.cause, ranks: fresh.map(({ data: { cause: _, ...rank } }) => rank) } };
+    await appendToStreams(trx, [{ streamId: rankCascadeStream(cause.eventId), events: [cascade] }], { metadata });
+  } else {
+    // appendToStreams takes each rank stream's advisory lock, as the bonus policies' appendBook does for wallets.
+    await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
+  }
+  await setRanks(trx, decisions.map((d) => d.data), cause.recordedAt);
+}
+
+/** The rank each member holds now, in member_points and on the members row (sign-in, profile and member lists show it). */
+async function setRanks(trx: Trx, ranks: ReadonlyArray<{ member_id: string; rank_id: number }>, at: string): Promise<void> {
+  const memberIds = sql.val(ranks.map((r) => r.member_id));
+  const rankIds = sql.val(ranks.map((r) => r.rank_id));
   await sql`
-    update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${cause.recordedAt}::timestamptz
-    from unnest(${sql.val(decisions.map((d) => d.data.member_id))}::uuid[], ${sql.val(decisions.map((d) => d.data.rank_id))}::int[]) as t(member_id, rank_id)
+    update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${at}::timestamptz
+    from unnest(${memberIds}::uuid[], ${rankIds}::int[]) as t(member_id, rank_id)
     where mp.member_id = t.member_id`.execute(trx);
-  // The members read table carries the rank too: sign-in, profile and member lists show it.
   await sql`
     update members m set rank_id = t.rank_id
-    from unnest(${sql.val(decisions.map((d) => d.data.member_id))}::uuid[], ${sql.val(decisions.map((d) => d.data.rank_id))}::int[]) as t(member_id, rank_id)
-    where m.id = t.member_id`.execute(trx);
+    from unnest(${memberIds}::uuid[], ${rankIds}::int[]) as t(member_id, rank_id)
+    where m.id = t.member_id and m.rank_id is distinct from t.rank_id`.execute(trx);
 }
 
 /**
@@ -166,3 +195,42 @@ export const pointsPolicy: Consumer = {
     }
   },
 };
+
+/**
+ * The rank on the `members` row from the ranks recorded (the `members` read model, read-models.ts).
+ * Live, recordRanks sets it in the same transaction that appends RankAchieved / RanksAchieved; a
+ * rebuild replays it from the events. Ranks only rise, so the last rank recorded for a member is
+ * the rank it holds. A cascade is one set-based update, however many members it names.
+ */
+export async function projectMemberRanks(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') continue;
+    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>);
+    await sql`
+      update members m set rank_id = t.rank_id
+      from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
+      where m.id = t.member_id`.execute(db);
+  }
+}
+
+/**
+ * member_points replayed from the log (the `member-points` read model, read-models.ts, rebuilt by
+ * core/policy-state-rebuild.ts under the points policy's lock up to its checkpoint): each PV event
+ * the policy applied credits the member and its placement path as the policy did (creditPath,
+ * whose rank candidates are not needed here), and each RankAchieved it appended sets the rank at
+ * its cause's time (the event's recorded_at is its cause's, events carry their command's `now`).
+ */
+export async function projectMemberPoints(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type === 'RankAchieved') {
+      const { member_id, rank_id } = (recorded as RecordedEvent<RankAchieved>).data;
+      await sql`update member_points set rank_id = ${rank_id}, rank_achieved_at = ${recorded.recordedAt}::timestamptz where member_id = ${member_id}`.execute(trx);
+      continue;
+    }
+    if (!pointsPolicy.eventTypes!.includes(recorded.type) || recorded.type === 'MatchingCycleClosed' || recorded.type === 'GlobalProfitShared') continue;
+    const event = recorded as RecordedEvent<PvEvent>;
+    const pv = pvDelta(event);
+    if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
+    await creditPath(trx, event.data.member_id, pv, recorded.recordedAt);
+  }
+}

@@ -9,6 +9,22 @@ import type { ProfileEvent } from './events';
  * transaction as the profile's events, so the next screen reads what was just saved.
  */
 export async function projectProfiles(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  await projectMemberProfiles(db, events);
+  await projectMemberDetails(db, events);
+}
+
+/** The profile stream's changes to the `members` row (the `members` read model, read-models.ts). */
+export async function projectMemberDetails(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    const event = recorded as unknown as RecordedEvent<ProfileEvent>;
+    if (event.type !== 'MemberDetailsUpdated') continue;
+    const { first_name, last_name, phone } = event.data;
+    await db.updateTable('members').set({ first_name, last_name, phone, updated_at: new Date(recorded.recordedAt) }).where('id', '=', event.data.member_id).execute();
+  }
+}
+
+/** `member_profiles` alone (the `member-profiles` read model). */
+export async function projectMemberProfiles(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     const event = recorded as unknown as RecordedEvent<ProfileEvent>;
     const at = new Date(recorded.recordedAt);
@@ -34,11 +50,7 @@ export async function projectProfiles(db: Executor, events: readonly RecordedEve
       case 'MemberBankEditabilityChanged':
         await upsertProfile(db, memberId, at, { bank_editable: event.data.bank_editable });
         break;
-      case 'MemberDetailsUpdated': {
-        const { first_name, last_name, phone } = event.data;
-        await db.updateTable('members').set({ first_name, last_name, phone, updated_at: at }).where('id', '=', memberId).execute();
-        break;
-      }
+      case 'MemberDetailsUpdated': // the members row: projectMemberDetails
       case 'MemberInvitedGuest':
       case 'MemberMessaged':
         break;

@@ -4,6 +4,7 @@ import type { Executor } from '../core/db';
 import { NotFound } from '../core/errors';
 import type { MemberProfilesTable, MembersTable } from '../database';
 import { storedFileLink } from '../core/stored-files';
+import { stockistSummaries } from '../stockists/summaries';
 
 type MemberRow = Selectable<MembersTable>;
 type ProfileRow = Selectable<MemberProfilesTable>;
@@ -83,9 +84,7 @@ export async function memberListRowOf(db: Executor, memberId: string): Promise<M
     photo_path: storedFileLink(profile?.photo_path ?? null),
     created_at: member.created_at.toISOString(),
     is_stockist: member.is_stockist,
-    // Stockist registrations are another capability's; until it records one there is none to show.
-    stockist_package_name: null,
-    stockist_created_at: null,
+    ...(await stockistSummaries(db, [member.id])).get(member.id)!,
     status: isActiveMember(member),
   };
 }

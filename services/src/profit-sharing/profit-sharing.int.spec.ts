@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { walletLedgerProjection } from '../compensation/projections';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { type RecordedEvent, readStream } from '../core/event-store';
 import { pointsPolicy } from '../points/projections';
 import { companyDate } from '../wallet/payout-schedule';
@@ -25,7 +25,7 @@ type Member = Awaited<ReturnType<typeof h.registeredMember>>;
 /** Ranks (points), shares, then the ledger: the order the worker reaches the same state in. */
 async function settle() {
   for (const consumer of [pointsPolicy, profitSharingPolicy, walletLedgerProjection]) {
-    expect((await drainConsumer(t.runtime.db, consumer)).status).toBe('caught_up');
+    expect((await drainAll(t.runtime.db, consumer)).status).toBe('caught_up');
   }
 }
 

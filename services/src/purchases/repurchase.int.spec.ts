@@ -5,7 +5,7 @@ import { httpHelpers } from '../../test/http';
 import { tinyPng } from '../../test/multipart';
 import { creditWallet } from '../../test/wallet';
 import { compensationPolicy, walletLedgerProjection } from '../compensation/projections';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 
 let t: TestApp;
 let h: ReturnType<typeof httpHelpers>;
@@ -36,8 +36,8 @@ function cart(lines: Array<[string, number]>, totals: { total_price: number; tot
 }
 
 async function settle() {
-  expect((await drainConsumer(t.runtime.db, compensationPolicy)).status).toBe('caught_up');
-  expect((await drainConsumer(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, compensationPolicy)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
 }
 
 /** Σ credited bonuses of one kind, in kobo, from the wallet ledger. */
@@ -88,6 +88,9 @@ describe('a repurchase paid by card, by receipt and from the wallet pays repurch
     expect(started.body.data).toMatchObject({ amount: 29_000, authorization_url: expect.stringContaining('/checkout/'), purchase_id: expect.any(String) });
     const { purchase_id: purchaseId, reference, access_code: accessCode } = started.body.data;
     expect(t.paystack.transactions().find((tx) => tx.reference === reference)?.amountKobo).toBe(2_900_000);
+    // The payment's row names the purchase it pays for.
+    const paymentRow = await t.runtime.db.selectFrom('package_payments').select(['purpose', 'purchase_id']).where('id', '=', started.body.data.payment_id).executeTakeFirstOrThrow();
+    expect(paymentRow).toEqual({ purpose: 'product_purchase', purchase_id: purchaseId });
 
     // The provider's webhook is held, then delivered five times while the member verifies five times.
     const held: Array<{ rawBody: string; signature: string }> = [];
@@ -244,7 +247,7 @@ describe('bad repurchase input answers 422 with a readable message and records n
       [{ ...good, amount: 30_000 }, 'The amount does not match the amount due (₦29,000).'],
       [{ ...good, products: [{ id: 99_999, qty: 1 }] }, 'One of the selected products does not exist.'],
       [{ ...good, products: 'not json' }, 'The selected products could not be read.'],
-      [{ ...good, txn_source: 'stock_market' }, 'txn_source must be package_payment or member_product_purchase.'],
+      [{ ...good, txn_source: 'stock_market' }, 'txn_source must be package_payment, member_product_purchase or stockist_product_purchase.'],
     ];
     for (const [body, message] of cases) {
       const answer = await h.call('POST', '/api/payments/initiate', { token: x.token, body: { ...body, payment_type: 'payment_gateway' } });

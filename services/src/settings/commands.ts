@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { BonusGenerationBody, BonusTableKind, SettingsUpdateBody } from '../contracts/settings';
+import { isWholeKobo } from '../contracts/fields';
+import { type BonusGenerationBody, type BonusTableKind, type SettingsUpdateBody, fractionOfKoboMessage } from '../contracts/settings';
 import { type Decider, decideOnStream } from '../core/command';
 import type { EventMetadata } from '../core/event-store';
-import { NotFound } from '../core/errors';
+import { NotFound, RuleViolation } from '../core/errors';
 import { nairaToKobo } from '../core/money';
 import type { Database } from '../database';
 import { type SettingsState, bonusTableDecider, decideSettings, settingsDecider } from './decider';
@@ -28,7 +29,10 @@ export function toInternalChanges(body: SettingsUpdateBody, current: SettingsSta
   changes.withdrawal_charge_cap_kobo = kobo(withdrawal_charge_cap);
   if (charge !== undefined) {
     const type = body.withdrawal_charge_type ?? current.withdrawal_charge_type;
-    if (type === 'flat') changes.charge_kobo = nairaToKobo(charge);
+    if (type === 'flat') {
+      if (!isWholeKobo(charge)) throw new RuleViolation(fractionOfKoboMessage('flat charge'), 'charge');
+      changes.charge_kobo = nairaToKobo(charge);
+    }
     else changes.charge = charge;
   }
   if (body.withdrawal_type === null && body.withdrawal_period === undefined) changes.withdrawal_period = null;

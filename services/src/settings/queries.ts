@@ -25,6 +25,8 @@ export function settingsToApi(values: SettingsValues): Settings {
     maximum_withdrawal: koboToNaira(maximum_withdrawal_kobo),
     withdrawal_charge_cap: koboToNaira(withdrawal_charge_cap_kobo),
     charge: values.withdrawal_charge_type === 'flat' ? koboToNaira(charge_kobo) : charge,
+    // Absent on a company set up before it existed: spillover then fills the first free place (docs/placement.md).
+    default_placement_preference: values.default_placement_preference ?? 'balanced',
   };
 }
 

@@ -91,6 +91,16 @@ describe('changing the settings', () => {
     expect(await update({ company_email: 'not-an-email' })).toMatchObject({ status: 422, body: { message: 'The company email must be a valid email address.' } });
   });
 
+  it('sets the company default placement preference, which spillover then uses; refuses anything else at the field; finance cannot', async () => {
+    expect((await call('GET', '/api/settings/all', { token: admin })).body.data.default_placement_preference).toBe('balanced');
+    expect(await update({ default_placement_preference: 'weaker_leg' })).toMatchObject({ status: 200, body: { data: { default_placement_preference: 'weaker_leg' } } });
+    expect((await getSettings(t.runtime.db)).default_placement_preference).toBe('weaker_leg');
+    expect(await update({ default_placement_preference: 'sideways' })).toMatchObject({ status: 422, body: { message: 'Choose how new members are placed.', errors: { default_placement_preference: ['Choose how new members are placed.'] } } });
+    expect((await update({ default_placement_preference: 'extreme_left' }, finance)).status).toBe(403);
+    expect((await call('GET', '/api/settings/default_placement_preference', { token: member })).body.data).toEqual({ default_placement_preference: 'weaker_leg' });
+    expect((await update({ default_placement_preference: 'balanced' })).status).toBe(200);
+  });
+
   it("answers the front-page toggle with the seeds' own messages", async () => {
     expect(await update({ show_front_page_message: true })).toMatchObject({ status: 200, body: { message: 'The front page message is now shown', data: { show_front_page_message: true } } });
     expect(await update({ show_front_page_message: 0 })).toMatchObject({ status: 200, body: { message: 'The front page message is now hidden', data: { show_front_page_message: false } } });
@@ -142,6 +152,31 @@ describe('changing the settings', () => {
     for (const [body, message] of cases) {
       expect(await update(body), JSON.stringify(body)).toMatchObject({ status: 422, body: { message } });
     }
+  });
+
+  it('refuses a money setting with a fraction of a kobo or beyond ₦10 billion at its field, and keeps the value (issue 11)', async () => {
+    const before = await getSettings(t.runtime.db);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ maximum_withdrawal: 500_000.005 }, 'maximum_withdrawal', 'The maximum withdrawal may have at most two decimals (whole kobo).'],
+      [{ maximum_withdrawal: '1000.123' }, 'maximum_withdrawal', 'The maximum withdrawal may have at most two decimals (whole kobo).'],
+      [{ minimum_withdrawal: 0.001 }, 'minimum_withdrawal', 'The minimum withdrawal may have at most two decimals (whole kobo).'],
+      [{ withdrawal_charge_cap: 10.555 }, 'withdrawal_charge_cap', 'The withdrawal charge cap may have at most two decimals (whole kobo).'],
+      [{ unit_point_value: 1000.5001 }, 'unit_point_value', 'The unit point value may have at most two decimals (whole kobo).'],
+      [{ global_profit_value: 1e16 }, 'global_profit_value', 'The global profit amount is too large (at most ₦10,000,000,000).'],
+      [{ withdrawal_charge_type: 'flat', charge: 100.001 }, 'charge', 'The flat charge may have at most two decimals (whole kobo).'],
+    ];
+    for (const [body, field, message] of cases) {
+      expect(await update(body), JSON.stringify(body)).toMatchObject({ status: 422, body: { message, errors: { [field]: [message] } } });
+    }
+    expect(await getSettings(t.runtime.db)).toEqual(before);
+    // With the flat type already in force, a charge sent alone is checked against it.
+    expect((await update({ withdrawal_charge_type: 'flat', charge: 100 })).status).toBe(200);
+    expect(await update({ charge: 99.999 })).toMatchObject({ status: 422, body: { message: 'The flat charge may have at most two decimals (whole kobo).', errors: { charge: [expect.any(String)] } } });
+    // A percentage charge is a percent, not money: decimals are fine; two-decimal naira is fine.
+    expect((await update({ withdrawal_charge_type: 'percentage', charge: 1.125 })).status).toBe(200);
+    expect((await update({ maximum_withdrawal: 750_000.25 })).body.data.maximum_withdrawal).toBe(750_000.25);
+    expect((await getSettings(t.runtime.db)).maximum_withdrawal_kobo).toBe(75_000_025);
+    await update({ withdrawal_charge_type: 'percentage', charge: before.charge, maximum_withdrawal: before.maximum_withdrawal_kobo / 100 });
   });
 
   it('lets only admins who may write change settings', async () => {

@@ -220,54 +220,97 @@ export async function previousMonthSales(db: Executor, stockistId: string, now: 
     .select(sql<string>`coalesce(sum(total_price), 0)`.as('kobo'))
     .where('stockist_id', '=', stockistId)
     .where('pickup_type', '=', 're-stock')
-    .where('status', '!=', 'declined')
+    // An unpaid card checkout holds nothing: it counts once its payment arrives.
+    .where('status', 'in', ['processing', 'approved'])
     .where('created_at', '>=', thisMonth.start)
     .executeTakeFirstOrThrow();
   return { salesKobo: Number(sales.kobo), restockedKobo: Number(restocked.kobo), month: lastMonth.month };
 }
 
+type StockPurchaseInput = {
+  memberId: string;
+  pickupType: StockPickupType;
+  lines: readonly RequestedLine[];
+  totals: { totalPriceKobo: number | null; totalPoints: number | null; totalQuantity: number | null };
+  receiptPath: string | null;
+  now: Date;
+  /** Paid by card: the payment opened with it (a re-stock only); the purchase waits for it. */
+  paymentId?: string;
+};
+
 /** A stock purchase (BUSINESS-RULES.md §5): priced from the catalogue, within its allowance, once for the pick-up allowances → processing. */
-export async function requestStockPurchase(
-  ctx: CommandContext,
-  input: { memberId: string; pickupType: StockPickupType; lines: readonly RequestedLine[]; totals: { totalPriceKobo: number | null; totalPoints: number | null; totalQuantity: number | null }; receiptPath: string | null; now: Date },
-  metadata: EventMetadata,
-): Promise<string> {
+export async function requestStockPurchase(ctx: CommandContext, input: StockPurchaseInput, metadata: EventMetadata): Promise<string> {
+  return runInTransaction(ctx, async (trx) => (await placeStockPurchase(trx, input, metadata)).purchaseId);
+}
+
+/**
+ * Records a stock purchase inside the caller's transaction (the card payment opens its payment in
+ * the same one). A card purchase is a re-stock: the pick-ups are paid with the stockist package.
+ */
+export async function placeStockPurchase(trx: Transaction<Database>, input: StockPurchaseInput, metadata: EventMetadata): Promise<{ purchaseId: string; stockistId: string; totalPriceKobo: number }> {
   const purchaseId = randomUUID();
-  return runInTransaction(ctx, async (trx) => {
-    const stockist = await approvedStockistOf(trx, input.memberId);
-    if (!stockist) throw new Forbidden(stockistMessages.notAStockist);
-    // Re-stocks of one stockist are decided one at a time (their allowance is a running total).
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`restock:${stockist.id}`}, 0))`.execute(trx);
-    const ids = [...new Set(input.lines.map((line) => line.productId))];
-    const catalogue = ids.length === 0 ? [] : await trx.selectFrom('products').select(['id', 'name', 'worth', 'points', 'is_active']).where('id', 'in', ids).execute();
-    const priced = priceOrder(input.lines, catalogue);
-    checkClientTotals(priced, input.totals);
-    const allowance = await stockAllowance(trx, stockist, input.pickupType, input.now);
-    if (allowance.used) throw new RuleViolation(input.pickupType === 'registration_pickup' ? stockistMessages.registrationPickupUsed : stockistMessages.upgradePickupUsed, 'pickup_type');
-    if (input.pickupType === 're-stock' && allowance.allowanceKobo === 0) throw new RuleViolation(stockistMessages.noSalesLastMonth, 'pickup_type');
-    const { events } = await decideOnStream(trx, stockPurchaseStream(purchaseId), stockPurchaseDecider, {
-      type: 'Request',
-      data: {
-        purchase_id: purchaseId,
-        stockist_id: stockist.id,
-        member_id: stockist.member_id,
-        pickup_type: input.pickupType,
-        package_id: stockist.package_id,
-        allowance_key: allowance.key,
-        allowance_kobo: allowance.allowanceKobo,
-        total_price_kobo: priced.totalPriceKobo,
-        total_points: priced.totalPoints,
-        total_quantity: priced.totalQuantity,
-        lines: priced.lines,
-        receipt_path: input.receiptPath,
-      },
-    }, metadata);
-    if (allowance.scope && allowance.key && !(await reserveKey(trx, allowance.scope, allowance.key, purchaseId))) {
-      throw new RuleViolation(input.pickupType === 'registration_pickup' ? stockistMessages.registrationPickupUsed : stockistMessages.upgradePickupUsed, 'pickup_type');
-    }
-    await projectStockists(trx, events);
-    return purchaseId;
-  });
+  const stockist = await approvedStockistOf(trx, input.memberId);
+  if (!stockist) throw new Forbidden(stockistMessages.notAStockist);
+  if (input.paymentId && input.pickupType !== 're-stock') throw new RuleViolation(stockistMessages.cardForRestockOnly, 'pickup_type');
+  // Re-stocks of one stockist are decided one at a time (their allowance is a running total).
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`restock:${stockist.id}`}, 0))`.execute(trx);
+  const ids = [...new Set(input.lines.map((line) => line.productId))];
+  const catalogue = ids.length === 0 ? [] : await trx.selectFrom('products').select(['id', 'name', 'worth', 'points', 'is_active']).where('id', 'in', ids).execute();
+  const priced = priceOrder(input.lines, catalogue);
+  checkClientTotals(priced, input.totals);
+  const allowance = await stockAllowance(trx, stockist, input.pickupType, input.now);
+  if (allowance.used) throw new RuleViolation(input.pickupType === 'registration_pickup' ? stockistMessages.registrationPickupUsed : stockistMessages.upgradePickupUsed, 'pickup_type');
+  if (input.pickupType === 're-stock' && allowance.allowanceKobo === 0) throw new RuleViolation(stockistMessages.noSalesLastMonth, 'pickup_type');
+  const { events } = await decideOnStream(trx, stockPurchaseStream(purchaseId), stockPurchaseDecider, {
+    type: 'Request',
+    data: {
+      purchase_id: purchaseId,
+      stockist_id: stockist.id,
+      member_id: stockist.member_id,
+      pickup_type: input.pickupType,
+      package_id: stockist.package_id,
+      allowance_key: allowance.key,
+      allowance_kobo: allowance.allowanceKobo,
+      total_price_kobo: priced.totalPriceKobo,
+      total_points: priced.totalPoints,
+      total_quantity: priced.totalQuantity,
+      lines: priced.lines,
+      receipt_path: input.receiptPath,
+      ...(input.paymentId ? { payment_id: input.paymentId } : {}),
+    },
+  }, metadata);
+  if (allowance.scope && allowance.key && !(await reserveKey(trx, allowance.scope, allowance.key, purchaseId))) {
+    throw new RuleViolation(input.pickupType === 'registration_pickup' ? stockistMessages.registrationPickupUsed : stockistMessages.upgradePickupUsed, 'pickup_type');
+  }
+  await projectStockists(trx, events);
+  return { purchaseId, stockistId: stockist.id, totalPriceKobo: priced.totalPriceKobo };
+}
+
+/**
+ * The card payment of a re-stock succeeded (payments/commands.ts applyPayment): the purchase goes
+ * to the admins (BUSINESS-RULES.md §5: stock is added only when an admin approves). The re-stock
+ * allowance is checked again now, as other re-stocks may have used it while the member was at the
+ * provider; when it no longer fits, the refusal marks the payment not applied (flagged to admins).
+ * Replays (verify and webhook, again and again) record nothing more.
+ */
+export async function recordStockPurchasePaid(trx: Transaction<Database>, input: { purchaseId: string; paymentId: string; now: Date }, metadata: EventMetadata): Promise<void> {
+  const row = await trx.selectFrom('stock_purchases').select(['stockist_id', 'member_id', 'status', 'total_price']).where('id', '=', input.purchaseId).executeTakeFirst();
+  if (!row) throw new RuleViolation(stockistMessages.stockPurchaseUnknown);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`restock:${row.stockist_id}`}, 0))`.execute(trx);
+  if (row.status === 'awaiting_payment') {
+    const sales = await previousMonthSales(trx, row.stockist_id, input.now);
+    if (sales.restockedKobo + Number(row.total_price) > sales.salesKobo) throw new RuleViolation(stockistMessages.restockOverAllowance);
+  }
+  const { events } = await decideOnStream(trx, stockPurchaseStream(input.purchaseId), stockPurchaseDecider, { type: 'RecordPaid', data: { payment_id: input.paymentId } }, metadata);
+  await projectStockists(trx, events);
+}
+
+/** A card payment of a stock purchase was declined by an admin: the purchase is declined with it. */
+export async function declineUnpaidStockPurchase(trx: Transaction<Database>, purchaseId: string, reason: string, metadata: EventMetadata): Promise<void> {
+  const state = foldEvents(stockPurchaseDecider, await readStream(trx, stockPurchaseStream(purchaseId)));
+  if (state.status !== 'awaiting_payment') return;
+  const { events } = await decideOnStream(trx, stockPurchaseStream(purchaseId), stockPurchaseDecider, { type: 'Decline', data: { reason } }, metadata);
+  await projectStockists(trx, events);
 }
 
 /** The sponsor chain of a member now, generation 1 (the sponsor) to 10, with each one's activity and package. */

@@ -40,6 +40,10 @@ export const stockistMessages = {
   noSalesLastMonth: 'You approved no orders last month: there is nothing to re-stock against.',
   stockPurchaseUnknown: 'Stock purchase not found.',
   stockPurchaseDecided: 'This stock purchase has already been decided.',
+  stockPurchaseNotPaid: 'This stock purchase is not paid yet: its card payment has not been confirmed.',
+  stockPurchaseNotThisPayment: 'This payment does not pay for this stock purchase.',
+  cardForRestockOnly: 'Only a re-stock is paid by card; registration and upgrade pick-ups are paid with the stockist package.',
+  restockOverAllowance: 'This re-stock is now above what last month\'s sales allow: it was not applied.',
   notEnoughStock: "You don't have enough stock to process this order",
 } as const;
 
@@ -144,17 +148,20 @@ export const stockistDecider: Decider<StockistState, StockistCommand, StockistEv
 
 // ---- a stock purchase ------------------------------------------------------------------------
 
-export type StockPurchaseState = { status: 'none' } | { status: 'processing' | 'approved' | 'declined'; purchase: StockPurchaseRequested['data'] };
+export type StockPurchaseState = { status: 'none' } | { status: 'awaiting_payment' | 'processing' | 'approved' | 'declined'; purchase: StockPurchaseRequested['data'] };
 
 export type StockPurchaseCommand =
   | { type: 'Request'; data: StockPurchaseRequested['data'] }
+  | { type: 'RecordPaid'; data: { payment_id: string } }
   | { type: 'Approve'; data: Pick<StockPurchaseApproved['data'], 'sponsor_chain' | 'stockist_upline_tables'> }
   | { type: 'Decline'; data: { reason: string } };
 
 export function evolveStockPurchase(state: StockPurchaseState, event: StockPurchaseEvent): StockPurchaseState {
-  if (event.type === 'StockPurchaseRequested') return { status: 'processing', purchase: event.data };
+  if (event.type === 'StockPurchaseRequested') return { status: event.data.payment_id ? 'awaiting_payment' : 'processing', purchase: event.data };
   if (state.status === 'none') return state;
   switch (event.type) {
+    case 'StockPurchasePaid':
+      return { ...state, status: 'processing' };
     case 'StockPurchaseApproved':
       return { ...state, status: 'approved' };
     case 'StockPurchaseDeclined':
@@ -175,8 +182,18 @@ export function decideStockPurchase(command: StockPurchaseCommand, state: StockP
     return [{ type: 'StockPurchaseRequested', data: command.data }];
   }
   if (state.status === 'none') throw new RuleViolation(stockistMessages.stockPurchaseUnknown);
-  if (state.status !== 'processing') throw new RuleViolation(stockistMessages.stockPurchaseDecided);
   const p = state.purchase;
+  if (command.type === 'RecordPaid') {
+    if (!p.payment_id || p.payment_id !== command.data.payment_id) throw new RuleViolation(stockistMessages.stockPurchaseNotThisPayment);
+    // Money for a purchase declined meanwhile (an abandoned checkout) is refused, so the payment is flagged to admins.
+    if (state.status === 'declined') throw new RuleViolation(stockistMessages.stockPurchaseDecided);
+    // The provider's answer arrives by verify and by webhook, more than once: only the first counts.
+    if (state.status !== 'awaiting_payment') return [];
+    return [{ type: 'StockPurchasePaid', data: { purchase_id: p.purchase_id, stockist_id: p.stockist_id, payment_id: command.data.payment_id } }];
+  }
+  if (state.status === 'awaiting_payment' && command.type === 'Approve') throw new RuleViolation(stockistMessages.stockPurchaseNotPaid);
+  // An unpaid card purchase may be declined (an abandoned checkout); nothing else is decided twice.
+  if (state.status !== 'processing' && state.status !== 'awaiting_payment') throw new RuleViolation(stockistMessages.stockPurchaseDecided);
   switch (command.type) {
     case 'Approve':
       return [{

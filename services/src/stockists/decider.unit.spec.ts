@@ -65,3 +65,34 @@ describe('states', () => {
     expect(normaliseState('Lagos State')).toBeNull();
   });
 });
+
+describe('a re-stock paid by card (Given events / When command / Then events)', () => {
+  const requested: StockPurchaseEvent = {
+    type: 'StockPurchaseRequested',
+    data: {
+      purchase_id: 'sp1', stockist_id: 'st', member_id: 'k', pickup_type: 're-stock', package_id: 1, allowance_key: null, allowance_kobo: 2_900_000,
+      total_price_kobo: 2_400_000, total_points: 6, total_quantity: 2, lines: [{ product_id: 2, name: 'Black Seed Oil', qty: 2, price_kobo: 1_200_000, points: 3 }], receipt_path: null, payment_id: 'pay1',
+    },
+  };
+  const approve = { type: 'Approve' as const, data: { sponsor_chain: [], stockist_upline_tables: {} } };
+
+  it('waits for its payment: no approval before it; the payment sends it to the admins once, replays record nothing', () => {
+    const waiting = foldEvents(stockPurchaseDecider, [requested]);
+    expect(waiting.status).toBe('awaiting_payment');
+    expect(() => decideStockPurchase(approve, waiting)).toThrow('This stock purchase is not paid yet: its card payment has not been confirmed.');
+    expect(() => decideStockPurchase({ type: 'RecordPaid', data: { payment_id: 'other' } }, waiting)).toThrow('This payment does not pay for this stock purchase.');
+    const paid = decideStockPurchase({ type: 'RecordPaid', data: { payment_id: 'pay1' } }, waiting);
+    expect(paid).toEqual([{ type: 'StockPurchasePaid', data: { purchase_id: 'sp1', stockist_id: 'st', payment_id: 'pay1' } }]);
+    const processing = foldEvents(stockPurchaseDecider, [requested, ...paid]);
+    expect(decideStockPurchase({ type: 'RecordPaid', data: { payment_id: 'pay1' } }, processing)).toEqual([]);
+    expect(decideStockPurchase(approve, processing).map((e) => e.type)).toEqual(['StockPurchaseApproved']);
+  });
+
+  it('an abandoned checkout may be declined; money arriving afterwards is refused (the payment is then flagged to admins)', () => {
+    const declined = decideStockPurchase({ type: 'Decline', data: { reason: 'Checkout abandoned' } }, foldEvents(stockPurchaseDecider, [requested]));
+    expect(declined.map((e) => e.type)).toEqual(['StockPurchaseDeclined']);
+    const after = foldEvents(stockPurchaseDecider, [requested, ...declined]);
+    expect(() => decideStockPurchase({ type: 'RecordPaid', data: { payment_id: 'pay1' } }, after)).toThrow('This stock purchase has already been decided.');
+    expect(() => decideStockPurchase(approve, after)).toThrow('This stock purchase has already been decided.');
+  });
+});

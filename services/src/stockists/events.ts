@@ -91,8 +91,13 @@ export type StockPurchaseRequested = DomainEvent<
     total_quantity: number;
     lines: StockLine[];
     receipt_path: string | null;
+    /** Paid by card: the payment (package_payments, purpose stock_purchase) it waits for. Absent on older events. */
+    payment_id?: string | null;
   }
 >;
+
+/** The card payment of a stock purchase succeeded: it goes to the admins. Caused by PackagePaymentSucceeded. */
+export type StockPurchasePaid = DomainEvent<'StockPurchasePaid', { purchase_id: string; stockist_id: string; payment_id: string }>;
 
 /** The generation-g percentages of the stockist upline table for a registration package. */
 export type UplineFacts = { member_id: string; package_id: number; active: boolean };
@@ -114,7 +119,7 @@ export type StockPurchaseApproved = DomainEvent<
 
 export type StockPurchaseDeclined = DomainEvent<'StockPurchaseDeclined', { purchase_id: string; stockist_id: string; reason: string }>;
 
-export type StockPurchaseEvent = StockPurchaseRequested | StockPurchaseApproved | StockPurchaseDeclined;
+export type StockPurchaseEvent = StockPurchaseRequested | StockPurchasePaid | StockPurchaseApproved | StockPurchaseDeclined;
 
 export type StockAdded = DomainEvent<'StockAdded', { stockist_id: string; stock_purchase_id: string; lines: Array<{ product_id: number; qty: number }> }>;
 export type StockTaken = DomainEvent<'StockTaken', { stockist_id: string; purchase_id: string; lines: Array<{ product_id: number; qty: number }> }>;

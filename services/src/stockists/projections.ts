@@ -10,6 +10,21 @@ import type { StockEvent, StockPurchaseEvent, StockistEvent } from './events';
  * their lines. An approved stockist is flagged on the members row (the menu reads is_stockist).
  */
 export async function projectStockists(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  await projectStockistRecords(db, events);
+  await projectStockistFlag(db, events);
+}
+
+/** An approved stockist's flag on the `members` row (the `members` read model, read-models.ts). */
+export async function projectStockistFlag(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type !== 'StockistApproved') continue;
+    const event = recorded as unknown as RecordedEvent<StockistEvent & { type: 'StockistApproved' }>;
+    await db.updateTable('members').set({ is_stockist: true }).where('id', '=', event.data.member_id).execute();
+  }
+}
+
+/** stockists, stockist_payments, stock_purchases and their lines (the `stockists` read model). */
+export async function projectStockistRecords(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     const event = recorded as unknown as RecordedEvent<StockistEvent | StockPurchaseEvent | StockEvent>;
     const at = new Date(recorded.recordedAt);
@@ -35,7 +50,6 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
       case 'StockistApproved':
         await db.updateTable('stockists').set({ status: 'approved', approved_at: at, updated_at: at }).where('id', '=', event.data.stockist_id).execute();
         await db.updateTable('stockist_payments').set({ status: 'approved', decided_at: at }).where('id', '=', event.data.payment_id).execute();
-        await db.updateTable('members').set({ is_stockist: true }).where('id', '=', event.data.member_id).execute();
         break;
       case 'StockistDisapproved':
         await db.updateTable('stockists').set({ status: 'disapproved', updated_at: at }).where('id', '=', event.data.stockist_id).execute();
@@ -68,7 +82,8 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
           .insertInto('stock_purchases')
           .values({
             id: d.purchase_id, stockist_id: d.stockist_id, member_id: d.member_id, pickup_type: d.pickup_type, package_id: d.package_id, total_price: d.total_price_kobo,
-            total_points: d.total_points, total_quantity: d.total_quantity, receipt_path: d.receipt_path, status: 'processing', status_reason: null, created_at: at, decided_at: null,
+            total_points: d.total_points, total_quantity: d.total_quantity, receipt_path: d.receipt_path, status: d.payment_id ? 'awaiting_payment' : 'processing', payment_id: d.payment_id ?? null,
+            status_reason: null, created_at: at, decided_at: null,
             global_position: recorded.globalPosition,
           })
           .onConflict((oc) => oc.column('id').doNothing())
@@ -80,6 +95,9 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
           .execute();
         break;
       }
+      case 'StockPurchasePaid':
+        await db.updateTable('stock_purchases').set({ status: 'processing' }).where('id', '=', event.data.purchase_id).where('status', '=', 'awaiting_payment').execute();
+        break;
       case 'StockPurchaseApproved':
         await db.updateTable('stock_purchases').set({ status: 'approved', decided_at: at }).where('id', '=', event.data.purchase_id).execute();
         break;

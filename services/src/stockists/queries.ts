@@ -204,7 +204,7 @@ function stockPurchasesQuery(db: Executor) {
     .innerJoin('members as m', 'm.id', 'sp.member_id')
     .leftJoin('stockist_packages as p', 'p.id', 'sp.package_id')
     .select([
-      'sp.id', 'sp.member_id', 'sp.pickup_type', 'sp.total_quantity', 'sp.total_price', 'sp.total_points', 'sp.receipt_path', 'sp.status', 'sp.status_reason', 'sp.created_at',
+      'sp.id', 'sp.member_id', 'sp.pickup_type', 'sp.total_quantity', 'sp.total_price', 'sp.total_points', 'sp.receipt_path', 'sp.payment_id', 'sp.status', 'sp.status_reason', 'sp.created_at',
       's.store_name', 'm.username', 'p.name as package_name',
     ]);
 }
@@ -229,6 +229,7 @@ async function withStockLines(db: Executor, rows: Awaited<ReturnType<ReturnType<
     total_price: koboToNaira(Number(r.total_price)),
     total_points: r.total_points,
     payment_receipt: storedFileLink(r.receipt_path),
+    payment_method: r.payment_id ? ('payment_gateway' as const) : r.receipt_path ? ('pop' as const) : ('package' as const),
     status: r.status,
     status_reason: r.status_reason,
     created_at: r.created_at.toISOString(),
@@ -240,7 +241,7 @@ async function withStockLines(db: Executor, rows: Awaited<ReturnType<ReturnType<
 export async function pageStockPurchases(db: Executor, page: number, filter: { stockistId?: string; status?: string }) {
   let q = stockPurchasesQuery(db);
   if (filter.stockistId) q = q.where('sp.stockist_id', '=', filter.stockistId);
-  if (filter.status && ['processing', 'approved', 'declined'].includes(filter.status)) q = q.where('sp.status', '=', filter.status as 'processing');
+  if (filter.status && ['awaiting_payment', 'processing', 'approved', 'declined'].includes(filter.status)) q = q.where('sp.status', '=', filter.status as 'processing');
   const total = Number((await db.selectFrom(q.as('x')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.orderBy('sp.created_at', 'desc').orderBy('sp.global_position', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
   return pageOf(await withStockLines(db, rows), page, total);
@@ -375,3 +376,4 @@ export async function orderDetails(db: Executor, id: string) {
     },
   };
 }
+

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestMetadata } from '../api/context';
 import { authenticate, requireAdmin, requireMember, requireSelfOrAdmin, requireSignedIn } from '../auth/guards';
-import { passwordHashOf } from '../auth/sessions';
-import { verifyPassword } from '../auth/passwords';
+import { reauthenticate } from '../auth/reauthenticate';
+import { findMember } from '../membership/queries';
 import { envelope } from '../contracts/http';
 import { purchaseOrderBody } from '../contracts/purchases';
 import {
@@ -83,6 +83,7 @@ const page = z.coerce.number().int().min(1).catch(1).default(1);
 const pageQuery = z.object({ page, type: z.string().optional(), status: z.string().optional() });
 const decisionBody = z.object({ reason: z.string().max(500).optional() }).nullish();
 const RECEIPT_FIELDS = ['payment_receipt', 'receipt', 'file', 'image'];
+const STOCKIST_APPLICATIONS_PER_HOUR = 10;
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 
 /** Stores the receipt of a multipart request (checked like every upload), or null when none was sent and none is required. */
@@ -161,7 +162,9 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await approvedStockistOf(app.db, request.account!.id))) throw new Forbidden(stockistMessages.notAStockist);
   }
 
-  app.post('/stockists/create', { preHandler: requireMember, schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 200: envelope(stockist) } } }, async (request) => {
+  // The signee may be named by e-mail (seed 000 §5), so an application answers whether an address
+  // belongs to a member: a few applications an hour per account keep that from being a lookup service.
+  app.post('/stockists/create', { preHandler: requireMember, config: { rateLimit: { max: STOCKIST_APPLICATIONS_PER_HOUR, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `stockist-application:${request.account?.id ?? request.ip}` } }, schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 200: envelope(stockist) } } }, async (request) => {
     const form = await readForm(request);
     const fields = parseFormFields(stockistApplicationFields, form.fields);
     const receiptPath = await receiptOf(app, form.files, true);
@@ -321,8 +324,10 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireMember, config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: (request: FastifyRequest) => `order-code:${request.ip}:${request.account?.id ?? ''}` } }, schema: { tags, body: orderCodeBody, response: { 200: envelope(z.object({ order_code: z.string(), order_id: z.string() })) } } },
     async (request) => {
       const account = request.account!;
-      const hash = await passwordHashOf(app.db, { kind: 'member', id: account.id });
-      if (!hash || !(await verifyPassword(hash, request.body.password))) throw new RuleViolation(purchaseMessages.passwordWrong, 'password');
+      const member = await findMember(app.db, account.id);
+      if (!member) throw new NotFound('Member not found.');
+      // The password asked again is a guess like a sign-in: under the same per-account lock (auth/reauthenticate.ts).
+      if (!(await reauthenticate(app, { kind: 'member', id: member.id, email: member.email, name: member.first_name }, request.body.password))) throw new RuleViolation(purchaseMessages.passwordWrong, 'password');
       const order = await app.db.selectFrom('product_purchases').select(['id', 'member_id', 'order_code', 'status']).where('id', '=', request.body.order_id).executeTakeFirst();
       if (!order || order.member_id !== account.id) throw new NotFound(purchaseMessages.unknown);
       if (!order.order_code || !['processing', 'approved'].includes(order.status)) throw new RuleViolation(purchaseMessages.notPaidYet);
@@ -364,7 +369,7 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product-claims/:id/claims',
-    { preHandler: requireSelfOrAdmin('id'), schema: { tags, params: memberParams, querystring: z.object({ page, processing: z.string().optional(), status: z.string().optional() }), response: { 200: envelope(pagedProductClaims) } } },
+    { preHandler: requireSelfOrAdmin('id'), schema: { tags, params: memberParams, querystring: z.object({ page, processing: z.string().optional(), status: z.enum(['processing', 'approved', 'declined'], { error: 'status must be processing, approved or declined.' }).optional() }), response: { 200: envelope(pagedProductClaims) } } },
     async (request) => {
       const processingOnly = ['1', 'true'].includes(request.query.processing ?? '');
       return ok('Product claims', await pageClaims(app.db, request.query.page, { memberId: request.params.id, status: processingOnly ? 'processing' : request.query.status }));

@@ -103,6 +103,13 @@ describe('stockist applications (BUSINESS-RULES.md §5)', () => {
     expect(await t.runtime.db.selectFrom('stockists').select('id').execute()).toHaveLength(0);
   });
 
+  it('answers at most ten applications an hour per member: naming signees by e-mail is no lookup service for addresses', async () => {
+    const prober = await h.activeMember();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await apply(prober, { ...store('Probe Store'), package_id: 1, referrer: `probe${i}@example.test` })).status);
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+  }, 120_000);
+
   it('records an application as pending (state lower-cased, signee by e-mail); a second one is refused; finance cannot approve', async () => {
     const applied = await apply(k, { ...store('Ikeja Herbs'), store_state: 'FCT', package_id: 1, referrer: signee.email.toUpperCase() });
     expect(applied.status, applied.body.message).toBe(200);
@@ -155,6 +162,32 @@ describe('stockist applications (BUSINESS-RULES.md §5)', () => {
     expect(all.body.data.data[0]).not.toHaveProperty('payment_receipt');
     const page2 = await h.call('GET', '/api/stockists/search?page=2&search=', { token: m.token });
     expect(page2.body.data).toMatchObject({ data: [], current_page: 2 });
+  });
+
+  it("the back office's members list shows each member's stockist package, status and approval date, and its Stockists tab lists them", async () => {
+    const pending = await h.activeMember({ referrer: signee.username, package_id: 1 });
+    await apply(pending, { ...store('Owerri Leaves'), store_state: 'imo', package_id: 1, referrer: signee.username });
+    const read = async (filter: Record<string, unknown>) => {
+      const response = await h.call('GET', `/api/admin/members?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,24]`, { token: finance });
+      expect(response.status).toBe(200);
+      return response.body as unknown as Array<{ id: string; is_stockist: boolean; stockist_package_name: string | null; stockist_status: string | null; stockist_created_at: string | null }>;
+    };
+    const rows = await read({ id: [k.id, k2.id, pending.id, m.id] });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const approvedAt = await t.runtime.db.selectFrom('stockists').select('approved_at').where('id', '=', k2StockistId).executeTakeFirstOrThrow();
+    // k2 was disapproved once, then approved: the approved record is the one shown.
+    expect(byId.get(k2.id)).toMatchObject({ is_stockist: true, stockist_package_name: 'Mini Stockist', stockist_status: 'approved', stockist_created_at: approvedAt.approved_at!.toISOString() });
+    expect(byId.get(pending.id)).toMatchObject({ is_stockist: false, stockist_package_name: 'Mini Stockist', stockist_status: 'pending' });
+    expect(byId.get(m.id)).toMatchObject({ is_stockist: false, stockist_package_name: null, stockist_status: null, stockist_created_at: null });
+    expect((await read({ is_stockist: true })).map((r) => r.id).sort()).toEqual([k.id, k2.id].sort());
+    expect((await read({ stockist_status: 'pending' })).map((r) => r.id)).toEqual([pending.id]);
+    // The catalogue's own member reads (GET /users?type=stockist, /users/{id}/user) show the same record.
+    const approved = { is_stockist: true, stockist_package_name: 'Mini Stockist', stockist_status: 'approved', stockist_created_at: approvedAt.approved_at!.toISOString() };
+    const stockistList = await h.call('GET', '/api/users?type=stockist', { token: finance });
+    expect(stockistList.body.data.data.find((r: { uuid: string }) => r.uuid === k2.id)).toMatchObject(approved);
+    expect((await h.call('GET', `/api/users/${k2.id}/user`, { token: finance })).body.data).toMatchObject(approved);
+    expect((await h.call('GET', `/api/users/${pending.id}/user`, { token: finance })).body.data).toMatchObject({ is_stockist: false, stockist_package_name: 'Mini Stockist', stockist_status: 'pending' });
+    expect((await h.call('GET', `/api/users/${m.id}/user`, { token: finance })).body.data).toMatchObject({ is_stockist: false, stockist_package_name: null, stockist_status: null, stockist_created_at: null });
   });
 
   it('updates its own store profile only, with a state from the list', async () => {
@@ -281,6 +314,14 @@ describe('members\' pick-up orders and collection', () => {
     const sales = await h.call('GET', `/api/stockists/${winnerMember.id}/sales-stats`, { token: admin });
     expect(sales.body.data.total_sales).toBe(20_500);
     expect((await h.call('GET', `/api/stockists/${winnerMember.id}/stats`, { token: m.token })).status).toBe(403);
+    // The member's claims, filtered by status: the collected repurchase's two lines, the registration pick-up still to collect.
+    const claimsOf = async (status: string) => (await h.call('GET', `/api/product-claims/${m.id}/claims?status=${status}`, { token: m.token })).body.data.data.map((c: { name: string; product_qty: number }) => [c.name, c.product_qty]);
+    expect(await claimsOf('approved')).toEqual([[MORINGA, 1], [BLACK_SEED, 1]]);
+    expect((await claimsOf('processing')).map(([, qty]: [string, number]) => qty)).toEqual([2]);
+    expect(await claimsOf('declined')).toEqual([]);
+    const badStatus = await h.call('GET', `/api/product-claims/${m.id}/claims?status=unclaimed`, { token: m.token });
+    expect([badStatus.status, badStatus.body.message]).toEqual([422, 'status must be processing, approved or declined.']);
+    expect((await h.call('GET', `/api/product-claims/${m.id}/claims`, { token: k.token })).status).toBe(403);
   });
 
   it('stock never goes below zero: two orders racing for the last 2 Black Seed Oil of one stockist, one approval', async () => {
@@ -399,15 +440,48 @@ describe('stockist upgrades and the stockist record', () => {
   });
 });
 
+describe('a beneficiary whose own registration payment awaits a decision (BUSINESS-RULES.md §3)', () => {
+  it('has the signee and stockist upline bonuses held, not withheld, and credited with the cause\'s figures when the payment is approved', async () => {
+    // p registered on Bronze and uploaded a receipt an admin has not decided; p's recruit s paid and became a stockist naming p as signee.
+    const p = await h.registeredMember({ referrer: 'herbalhq', package_id: 2 }, { asParent: true });
+    const pPayment = await h.uploadReceipt(p);
+    const s = await h.activeMember({ referrer: p.username, package_id: 2 });
+    await approvedStockist(s, p.username);
+    const bought = await stockPurchase(s, 'registration_pickup', [line(MORINGA, 2)]);
+    expect(bought.status, bought.body.message).toBe(200);
+    const approved = await h.call('PATCH', `/api/product-purchases/${bought.body.data.id}/approve-stock`, { token: admin });
+    expect(approved.status, approved.body.message).toBe(200);
+    await settleConsumers(t.runtime.db);
+
+    const heldKinds = async () => (await t.runtime.db.selectFrom('held_bonuses').select('decision').where('payment_id', '=', pPayment).where('resolution', 'is', null).execute())
+      .map((row) => (row.decision as { kind: string; amount_kobo: number }))
+      .map((d) => [d.kind, d.amount_kobo])
+      .sort();
+    // s's activation (referral 10% of ₦35,000), the signee 5% of the ₦100,000 Mini Stockist package, and the
+    // stockist upline 3% (Bronze, generation 1) of ₦17,000 of stock: all three held by p's pending receipt.
+    expect(await heldKinds()).toEqual([['referral', 350_000], ['signee', 500_000], ['stockist_upline', 51_000]]);
+    expect(await credited(p.id, 'signee')).toBe(0);
+    const withheld = await t.runtime.db.selectFrom('wallet_entries').select('kind').where('member_id', '=', p.id).where('entry', '=', 'withheld').execute();
+    expect(withheld).toEqual([]);
+
+    await h.decideReceipt(pPayment, 'approve');
+    await settleConsumers(t.runtime.db);
+    expect(await heldKinds()).toEqual([]);
+    expect(await credited(p.id, 'signee')).toBe(500_000);
+    expect(await credited(p.id, 'stockist_upline')).toBe(51_000);
+  });
+});
+
 describe('the OpenAPI description', () => {
-  it('lists every path of catalogue.tsv', async () => {
-    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+  it('lists every path of catalogue.tsv, each with its method', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
     const catalogue = (await readFile(new URL('../../../../shared/spec/catalogue.tsv', import.meta.url), 'utf8').catch(() => readFile('/work/shared/spec/catalogue.tsv', 'utf8')))
       .split('\n')
-      .filter((l) => l.startsWith('GET') || l.startsWith('POST') || l.startsWith('PUT') || l.startsWith('PATCH') || l.startsWith('DELETE'))
-      .map((l) => l.split('\t')[1]!.replace(/\{[a-z_]+\}/g, '{id}'));
-    const served = new Set(paths.map((p) => p.replace(/\{[a-zA-Z_]+\}/g, '{id}')));
-    expect(catalogue.length).toBe(187);
-    expect(catalogue.filter((p) => !served.has(p))).toEqual([]);
+      .filter((l) => /^(GET|POST|PUT|PATCH|DELETE)\t/.test(l))
+      .map((l) => { const [method, path] = l.split('\t'); return `${method} ${path!.replace(/\{[a-z_]+\}/g, '{id}')}`; });
+    const served = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{[a-zA-Z_]+\}/g, '{id}')}`)));
+    // 187 calls (one path, /api/payments/package-payments/{id}, is read and written).
+    expect(new Set(catalogue).size).toBe(187);
+    expect(catalogue.filter((c) => !served.has(c))).toEqual([]);
   });
 });

@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
-import { type Selectable, type Transaction, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { type CommandContext, decideOnStream, runInTransaction } from '../core/command';
+import { type LoadedStream, type SnapshotPolicy, loadStream } from '../core/snapshots';
 import type { Executor } from '../core/db';
 import { NotFound, RuleViolation } from '../core/errors';
-import type { EventMetadata } from '../core/event-store';
+import type { EventMetadata, RecordedEvent } from '../core/event-store';
 import type { Kobo } from '../core/money';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '../database';
 import { type GatewayTransfer, PaystackError, type PaystackClient } from '../gateway/paystack';
 import { getSettings } from '../settings/projections';
-import { type WalletCommand, withdrawalRules, walletDecider } from './decider';
-import { type BankSnapshot, type WithdrawalKind, walletStream, withdrawalIdOfReference } from './events';
+import type { Withdrawal } from '../contracts/wallet';
+import { settingsValues } from '../settings/values';
+import { type WalletCommand, type WalletState, withdrawalRules, walletDecider } from './decider';
+import { type BankSnapshot, type WithdrawalKind, type WithdrawalRequested, walletStream, withdrawalIdOfReference } from './events';
 import { companyDate, hasSchedule, isPayoutDay } from './payout-schedule';
-import { projectWithdrawals } from './projections';
+import { projectWithdrawals, withdrawalRow } from './projections';
+import { toWithdrawal } from './queries';
 
 type Trx = Transaction<Database>;
 type Log = { warn: (details: object, message: string) => void };
@@ -26,9 +30,24 @@ export async function lockWalletStream(trx: Trx, memberId: string): Promise<void
   await sql`select pg_advisory_xact_lock(hashtextextended(${`stream:${walletStream(memberId)}`}, 0))`.execute(trx);
 }
 
+/**
+ * Wallet streams are folded from a snapshot (core/snapshots.ts): a command reads the snapshot and
+ * the events after it, not every bonus and withdrawal the wallet ever had. Bump the kind when
+ * evolveWallet or WalletState changes.
+ */
+export const WALLET_SNAPSHOTS: SnapshotPolicy = { kind: 'wallet/1', every: 16 };
+
+/**
+ * The wallet folded from its snapshot, and `facts` (a jsonb expression) read in the same statement;
+ * `lock`: taking the wallet stream's lock in that statement too (lockWalletStream's lock).
+ */
+function loadWallet<Facts = undefined>(trx: Trx, memberId: string, options: { facts?: RawBuilder<Facts>; lock?: boolean } = {}) {
+  return loadStream(trx, walletStream(memberId), walletDecider(memberId), WALLET_SNAPSHOTS, options);
+}
+
 /** Decides on a wallet stream whose lock the transaction already holds, and projects the result. */
-async function decideOnWallet(trx: Trx, memberId: string, command: WalletCommand, metadata: EventMetadata) {
-  const result = await decideOnStream(trx, walletStream(memberId), walletDecider(memberId), command, metadata);
+async function decideOnWallet(trx: Trx, memberId: string, command: WalletCommand, metadata: EventMetadata, loaded?: LoadedStream<WalletState>) {
+  const result = await decideOnStream(trx, walletStream(memberId), walletDecider(memberId), command, metadata, loaded ?? (await loadWallet(trx, memberId)));
   await projectWithdrawals(trx, result.events);
   return result;
 }
@@ -46,32 +65,49 @@ export function derivedId(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function verifiedBankAccount(db: Executor, memberId: string): Promise<BankSnapshot | null> {
-  const profile = await db
-    .selectFrom('member_profiles')
-    .select(['bank_name', 'bank_code', 'bank_account_number', 'bank_account_name'])
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+type ProfileBank = { bank_name: string | null; bank_code: string | null; bank_account_number: string | null; bank_account_name: string | null };
+
+function verifiedBankAccount(profile: ProfileBank | null | undefined): BankSnapshot | null {
   // Bank details are saved only after the provider resolved the account's name (profile/routes.ts).
   if (!profile?.bank_code || !profile.bank_account_number || !profile.bank_account_name) return null;
   return { bank_name: profile.bank_name ?? '', bank_code: profile.bank_code, account_number: profile.bank_account_number, account_name: profile.bank_account_name };
 }
 
+/** What a withdrawal request needs besides the wallet: the member, the settings and the bank details. */
+type WithdrawalFacts = {
+  member: { id: string; activated_at: string | null; deactivated: boolean; username: string; first_name: string; last_name: string } | null;
+  settings: unknown;
+  bank: ProfileBank | null;
+};
+
+/** The facts as one jsonb expression, read in the wallet's statement (loadStream). */
+const withdrawalFacts = (memberId: string) => sql<WithdrawalFacts>`jsonb_build_object(
+  'member', (select to_jsonb(m) from (select id, activated_at, deactivated, username, first_name, last_name from members where id = ${memberId}) m),
+  'settings', (select "values" from settings where id = 1),
+  'bank', (select to_jsonb(p) from (select bank_name, bank_code, bank_account_number, bank_account_name from member_profiles where member_id = ${memberId}) p))`;
+
 /**
  * A member's withdrawal or an admin's payout: the wallet is debited at once; the transfer goes out
  * on the payout schedule (`sendNow` tells the caller to send it straight away: no schedule, or a
- * payout an administrator is making now).
+ * payout an administrator is making now). `withdrawal`: the request as recorded now, with the
+ * member's names, so the route answers without reading it back; null when nothing was recorded
+ * (the same request again).
+ *
+ * Statements: the wallet's lock, its snapshot, the events after it, the member, the settings and
+ * the bank details, in one; the append; the withdrawals row (and every 16 events a new snapshot).
  */
 export async function requestWithdrawal(
   ctx: CommandContext,
   input: { withdrawalId: string; memberId: string; kind: WithdrawalKind; amountKobo: Kobo; reason: string; automatic?: boolean },
   metadata: EventMetadata,
-): Promise<{ withdrawalId: string; recorded: boolean; sendNow: boolean }> {
+): Promise<{ withdrawalId: string; recorded: boolean; sendNow: boolean; withdrawal: Withdrawal | null }> {
   return runInTransaction(ctx, async (trx) => {
-    await lockWalletStream(trx, input.memberId);
-    const member = await trx.selectFrom('members').select(['id', 'activated_at', 'deactivated']).where('id', '=', input.memberId).executeTakeFirst();
+    // The wallet stream's lock (as lockWalletStream), the wallet and the facts: one statement.
+    const loaded = await loadWallet(trx, input.memberId, { facts: withdrawalFacts(input.memberId), lock: true });
+    const member = loaded.facts?.member;
     if (!member) throw new NotFound('Member not found.');
-    const settings = await getSettings(trx);
+    if (!loaded.facts?.settings) throw new NotFound('The company settings are not set up yet.');
+    const settings = settingsValues.parse(loaded.facts.settings);
     const { events } = await decideOnWallet(trx, member.id, {
       type: 'RequestWithdrawal',
       data: {
@@ -82,11 +118,17 @@ export async function requestWithdrawal(
         reason: input.reason,
         automatic: input.automatic ?? false,
         member_active: member.activated_at !== null && !member.deactivated,
-        bank: await verifiedBankAccount(trx, member.id),
+        bank: verifiedBankAccount(loaded.facts.bank),
         rules: withdrawalRules(settings),
       },
-    }, metadata);
-    return { withdrawalId: input.withdrawalId, recorded: events.length > 0, sendNow: input.kind === 'payout' || !hasSchedule(settings) };
+    }, metadata, loaded);
+    const requested = events.find((e) => e.type === 'WithdrawalRequested');
+    return {
+      withdrawalId: input.withdrawalId,
+      recorded: events.length > 0,
+      sendNow: input.kind === 'payout' || !hasSchedule(settings),
+      withdrawal: requested ? toWithdrawal({ ...withdrawalRow(requested as RecordedEvent<WithdrawalRequested>), username: member.username, first_name: member.first_name, last_name: member.last_name }) : null,
+    };
   });
 }
 

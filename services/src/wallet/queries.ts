@@ -17,7 +17,8 @@ function withdrawalRows(db: Executor) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['execute']>>[number];
 
-function toWithdrawal(r: Row): Withdrawal {
+/** A withdrawals row with its member's names, as the api answers it. */
+export function toWithdrawal(r: Row): Withdrawal {
   return {
     id: r.id,
     member_uuid: r.member_id,
@@ -113,6 +114,7 @@ export async function companyFinance(db: Executor) {
     .where('status', '=', 'approved')
     .executeTakeFirstOrThrow();
   // Stockist package payments (registration and upgrades) and paid re-stocks (pick-up stock is paid with the package).
+  // A re-stock paid by card is already among the approved payments above (purpose stock_purchase).
   const stockist = await db
     .selectFrom('stockist_payments')
     .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
@@ -123,6 +125,7 @@ export async function companyFinance(db: Executor) {
     .select(sql<string>`coalesce(sum(total_price), 0)`.as('total'))
     .where('status', '=', 'approved')
     .where('pickup_type', '=', 're-stock')
+    .where('payment_id', 'is', null)
     .executeTakeFirstOrThrow();
   const paidOut = await db
     .selectFrom('withdrawals')

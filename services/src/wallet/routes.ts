@@ -45,6 +45,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       reason: input.reason,
     }, metadata);
     if (requested.sendNow) await sendWithdrawalQuietly(app.commands, app.gateway, withdrawalId, metadata, request.log);
+    // Recorded and left for the payout run: the command's answer is the row as it stands, no read-back.
+    else if (requested.withdrawal) return requested.withdrawal;
     const found = await findWithdrawal(app.db, withdrawalId);
     if (!found) throw new NotFound('Withdrawal not found.');
     return found;

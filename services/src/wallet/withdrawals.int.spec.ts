@@ -5,7 +5,7 @@ import { httpHelpers } from '../../test/http';
 import { creditWallet } from '../../test/wallet';
 import { walletLedgerProjection } from '../compensation/projections';
 import { foldEvents, runInTransaction } from '../core/command';
-import { drainConsumer } from '../core/consumers';
+import { drainAll } from '../../test/consumers';
 import { readStream } from '../core/event-store';
 import { rebuildProjection } from '../core/rebuild';
 import { debitWalletForPayment, runPayouts } from './commands';
@@ -58,7 +58,7 @@ async function walletEvents(memberId: string, type: string) {
 }
 
 async function ledger(memberId: string) {
-  expect((await drainConsumer(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
+  expect((await drainAll(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
   return (await h.call('GET', `/api/bonuses/${memberId}/wallet-balance`, { token: admin })).body.data as { balance: number; total_withdrawn: number; total_bonus: number; total_spent: number };
 }
 
@@ -362,7 +362,7 @@ describe('paying from the wallet (the wallet’s half, for the payments capabili
 
 describe('the wallet ledger follows the debits', () => {
   it('rebuilt from the log, equals the live ledger', async () => {
-    expect((await drainConsumer(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
+    expect((await drainAll(t.runtime.db, walletLedgerProjection)).status).toBe('caught_up');
     const live = await t.runtime.db.selectFrom('wallets').selectAll().orderBy('member_id').execute();
     await rebuildProjection(t.runtime.db, walletLedgerProjection);
     const rebuilt = await t.runtime.db.selectFrom('wallets').selectAll().orderBy('member_id').execute();

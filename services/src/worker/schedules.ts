@@ -1,8 +1,11 @@
 import { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Runtime } from '../api/runtime';
+import { pruneSignInThrottles } from '../auth/throttle';
 import { redisConnection } from '../core/wakeups';
+import { pruneSentMail } from '../notifications/outbox';
 import { runMatchingSchedule } from '../matching/commands';
+import { runScheduledVerification } from '../log-verification/verification';
 import { expireOverdueRegistrations } from '../membership/expiry';
 import { runGlobalProfitShare, runProfitPoolShare } from '../profit-sharing/commands';
 import { runPayouts } from '../wallet/commands';
@@ -24,7 +27,18 @@ export const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'profit-pool-share', everyMs: 60 * 60_000, run: (runtime) => runProfitPoolShare(runtime.commands, runtime.clock()) },
   // Closes every matching cycle that ended (the midnight after its last day, Lagos) since the last one closed; each once.
   { name: 'matching-cycles', everyMs: 60 * 60_000, run: (runtime) => runMatchingSchedule(runtime.commands, runtime.clock()) },
+  // Sign-in throttles that no longer count, and sent mail past SENT_MAIL_RETENTION_DAYS (docs/security-auth.md A8).
+  { name: 'prune-throttles-and-sent-mail', everyMs: 60 * 60_000, run: (runtime) => pruneThrottlesAndSentMail(runtime, runtime.clock()) },
+  // The tamper check over the whole log, nightly (docs/tamper-check.md); joins a run an operator started.
+  { name: 'log-verification', everyMs: 24 * 60 * 60_000, run: (runtime) => runScheduledVerification(runtime.db) },
 ];
+
+export async function pruneThrottlesAndSentMail(runtime: Pick<Runtime, 'db' | 'config'>, now: Date): Promise<{ throttles: number; sentMails: number }> {
+  return {
+    throttles: await pruneSignInThrottles(runtime.db, now),
+    sentMails: await pruneSentMail(runtime.db, now, runtime.config.SENT_MAIL_RETENTION_DAYS),
+  };
+}
 
 export async function startSchedules(runtime: Runtime, logger: Logger, jobs: readonly ScheduledJob[] = scheduledJobs) {
   const connection = redisConnection(runtime.config.REDIS_URL);

@@ -6,7 +6,9 @@ import { migrateToLatest } from '../core/migrate';
 import { startConsumerWorker } from '../core/wakeups';
 import { mailJobs } from '../mail-jobs';
 import { startMailDelivery } from '../notifications/outbox';
+import { startOperatorsWorker } from '../operators/worker';
 import { startSchedules } from './schedules';
+import { startLogVerificationWorker } from '../log-verification/jobs';
 
 /**
  * The worker process: `tsx services/src/worker/worker.ts`. Runs every consumer of the log; start
@@ -26,11 +28,15 @@ export async function startWorker(env: Record<string, string | undefined> = proc
   });
   const mailDelivery = await startMailDelivery({ db: runtime.db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, transport: runtime.smtp, clock: runtime.clock, logger, handlers: mailJobs(runtime) });
   const schedules = await startSchedules(runtime, logger);
+  const operators = await startOperatorsWorker(runtime, { consumerWorker, logger });
+  const logVerification = await startLogVerificationWorker({ db: runtime.db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
   logger.info({ consumers: runtime.consumers.map((c) => c.name) }, 'worker started');
   return {
     runtime,
     async close() {
+      await operators.close();
       await schedules.close();
+      await logVerification.close();
       await consumerWorker.close();
       await mailDelivery.close();
       await runtime.close();

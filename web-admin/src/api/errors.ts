@@ -37,6 +37,3 @@ export const errorMessage = (error: unknown): ErrorMessage => {
   if (error instanceof TypeError) return { message: 'pos.error.no_response', translate: true };
   return { message: 'pos.error.generic', translate: true };
 };
-
-export const isAccessDenied = (error: unknown): boolean =>
-  error instanceof HttpError && (error.status === 401 || error.status === 403);

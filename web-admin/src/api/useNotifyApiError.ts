@@ -4,7 +4,7 @@ import { errorMessage } from './errors';
 
 /**
  * Shows a failed call the way the seed asks (000 §8) through react-admin's notify, after giving the
- * authProvider the chance to end the session on 401/403. Outside <Admin> (the public pages) there is
+ * authProvider the chance to end the session when it is gone (a 401; authProvider.checkError). Outside <Admin> (the public pages) there is
  * no authProvider in context and nothing is logged out.
  */
 export const useNotifyApiError = () => {

@@ -3,10 +3,17 @@ import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar } fr
 import type { CompanyBank } from '@portal/services/contracts/catalogue';
 import { EmptyText, useCanWrite } from '../packages/common';
 import { DeleteBankButton } from './BankForm';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-const Actions = () => <TopToolbar>{useCanWrite() ? <CreateButton label="pos.catalogue.banks.add" /> : null}</TopToolbar>;
+const Actions = () => (
+  <TopToolbar>
+    {useCanWrite() ? <CreateButton label="pos.catalogue.banks.add" /> : null}
+    <ExportCsvButton />
+  </TopToolbar>
+);
 
 
 const Column = DataTable.Col<CompanyBank>;
@@ -16,7 +23,7 @@ export const BankList = () => {
   const canWrite = useCanWrite();
   return (
     <List title="pos.catalogue.banks.title" sort={{ field: 'id', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.banks.empty" />}>
+      <ResponsiveDataTable phoneColumns={['bank_name', 'bank_account_number']} bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.banks.empty" />}>
         <Column label="resources.company-banks.fields.sn" disableSort>
           <SerialField />
         </Column>
@@ -29,7 +36,7 @@ export const BankList = () => {
             <DeleteBankButton />
           </Column>
         ) : null}
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -1,5 +1,6 @@
 import BankIcon from '@mui/icons-material/AccountBalance';
 import { lazyScreen } from '../common/lazy';
+import { writePage } from '../common/writePage';
 
 const BankCreate = lazyScreen(() => import('./BankCreate'), 'BankCreate');
 const BankEdit = lazyScreen(() => import('./BankEdit'), 'BankEdit');
@@ -8,8 +9,8 @@ const BankList = lazyScreen(() => import('./BankList'), 'BankList');
 /** The company's bank accounts (seed 002 "Company details"), resource `company-banks`. */
 export default {
   list: BankList,
-  edit: BankEdit,
-  create: BankCreate,
+  edit: writePage(BankEdit, 'edit'),
+  create: writePage(BankCreate, 'create'),
   icon: BankIcon,
   recordRepresentation: 'bank_name',
 };

@@ -12,6 +12,7 @@ import { FrontPageMessageCard, GeneralMessageCard } from './MessageForms';
 import { PaymentsChart } from './PaymentsChart';
 import { PeriodSwitch } from './PeriodSwitch';
 import { PickupStatsCard } from './PickupStatsCard';
+import { TamperCheckCard } from '../tamper-check/TamperCheckCard';
 import { FigureText, StatCard, figureOf } from './StatCard';
 import {
   type Period,
@@ -106,6 +107,10 @@ export const Dashboard = () => {
       </Box>
 
       <PaymentsChart />
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, alignItems: 'stretch' }}>
+        <TamperCheckCard />
+      </Box>
 
       {permissions === 'admin' ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'stretch' }}>

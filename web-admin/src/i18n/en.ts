@@ -8,12 +8,16 @@ import { membersMessages } from './members';
 import { catalogueMessages } from './catalogue';
 import { settingsMessages } from './settings';
 import { cyclesMessages } from './cycles';
+import { auditMessages } from './audit';
+import { operatorsMessages } from './operators';
+import { tamperCheckMessages } from './tamper-check';
+import { transactionsMessages } from './transactions';
 
 /**
  * Every UI string of the back office. react-admin's own strings come from ra-language-english;
  * the app's live under `pos.*` (STYLE.md rule 15). Resource labels go under `resources.<name>`.
  */
-const areas = [approvalsMessages, financeMessages, dashboardMessages, incentivesMessages, membersMessages, catalogueMessages, settingsMessages, cyclesMessages];
+const areas = [approvalsMessages, financeMessages, dashboardMessages, incentivesMessages, membersMessages, catalogueMessages, settingsMessages, cyclesMessages, auditMessages, operatorsMessages, tamperCheckMessages, transactionsMessages];
 
 const customEnglishMessages: TranslationMessages = {
   ...englishMessages,

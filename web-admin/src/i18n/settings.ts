@@ -59,6 +59,10 @@ export const settingsMessages = {
         charge: { title: 'Withdrawal charge settings', help: 'A percentage of each withdrawal up to a cap, or a flat amount.' },
         payout: { title: 'Payout type and schedule', help: 'When withdrawals are paid out. Without a type they are paid at once.' },
         company: { title: 'Company contact details', help: 'Shown to members on their pages and in e-mails.' },
+        default_placement: {
+          title: 'Where new members are placed',
+          help: 'When the placement a recruit names already has both legs, the recruit is placed below it by the sponsor’s own preference, or by this one when the sponsor has none.',
+        },
       },
       fields: {
         equillibrum_bonus: 'Matching (equilibrium) bonus',
@@ -90,6 +94,7 @@ export const settingsMessages = {
         company_email: 'Company e-mail',
         company_address: 'Company address',
         available_balance: 'Available balance',
+        default_placement_preference: 'Company default placement',
       },
       units: { months: 'months', days: 'days', pv: 'PV' },
       choices: {

@@ -3,11 +3,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
   DataTable,
-  DateField,
-  ExportButton,
   FunctionField,
   List,
-
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -16,10 +13,12 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
-import { safeExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const statuses = ['processing', 'approved', 'declined'] as const;
 const statusChoices = statuses.map((id) => ({ id, name: `pos.incentives.claims.status.${id}` }));
@@ -41,7 +40,7 @@ const PendingCount = () => {
 const ClaimListActions = () => (
   <TopToolbar sx={{ alignItems: 'center' }}>
     <PendingCount />
-    <ExportButton />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -95,7 +94,6 @@ const Empty = () => {
 export const IncentiveClaimList = () => (
   <List
     title="pos.incentives.claims.title"
-    exporter={safeExporter}
     filters={claimFilters}
     filterDefaultValues={{ status: 'processing' }}
     sort={{ field: 'created_at', order: 'ASC' }}
@@ -103,7 +101,7 @@ export const IncentiveClaimList = () => (
     empty={false}
     perPage={25}
   >
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small" sx={{ '& .MuiTableCell-root': { px: 0.75 } }}>
+    <ResponsiveDataTable phoneColumns={['last_name', 'status', 'resources.incentive-claims.fields.action']} bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small" sx={{ '& .MuiTableCell-root': { px: 0.75 } }}>
       <DataTable.Col label="resources.incentive-claims.fields.sn" disableSort>
         <SerialField />
       </DataTable.Col>
@@ -122,12 +120,12 @@ export const IncentiveClaimList = () => (
         <StatusField />
       </DataTable.Col>
       <DataTable.Col source="created_at">
-        <DateField source="created_at" showTime />
+        <DateTimeField source="created_at" showTime />
       </DataTable.Col>
       <DataTable.Col label="resources.incentive-claims.fields.action" disableSort>
         <DecisionButtons />
       </DataTable.Col>
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );
 

@@ -2,20 +2,24 @@ import { Box, Typography } from '@mui/material';
 import {
   ImageField,
   ImageInput,
-  NumberInput,
   ReferenceInput,
   SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
-  minValue,
   required,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { incentiveCreateFields } from '@portal/services/contracts/catalogue';
 import { IncentiveImageField } from './IncentiveImageField';
+import { MoneyInput } from '../packages/common';
+import { serverSchemaValidator, withoutEmpties } from '../common/serverSchema';
+
+/** The API's own rules (contracts/catalogue.ts) on rank, incentive and worth, at the fields; the image is the drop zone's and the server's. */
+const validate = serverSchemaValidator(incentiveCreateFields, ({ image: _image, ...values }) => withoutEmpties(values));
 
 /** The seeds' limit: an image over 500 kB is refused here with their warning, and again by the server. */
 export const MAX_IMAGE_BYTES = 500_000;
@@ -56,12 +60,12 @@ export const IncentiveForm = () => {
   const notify = useNotify();
   return (
     // No delete: an incentive is edited, never removed (the catalogue keeps it for past claims).
-    <SimpleForm sx={{ maxWidth: 560 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm validate={validate} noValidate sx={{ maxWidth: 560 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
       <ReferenceInput source="rank_id" reference="ranks" sort={{ field: 'points', order: 'ASC' }} perPage={100}>
         <SelectInput optionText="name" validate={required('pos.incentives.edit.rank_required')} fullWidth />
       </ReferenceInput>
       <TextInput source="incentive" validate={required()} fullWidth />
-      <NumberInput source="worth" validate={[required(), minValue(0)]} fullWidth />
+      <MoneyInput source="worth" validate={required()} fullWidth />
       <CurrentImage />
       <ImageInput
         source="image"

@@ -3,12 +3,19 @@ import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar, use
 import { NairaField } from '../common/NairaField';
 import { IncentiveImageField } from './IncentiveImageField';
 import { SerialField } from '../common/SerialField';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const Actions = () => {
   const { permissions } = usePermissions();
-  return <TopToolbar>{permissions === 'admin' && <CreateButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {permissions === 'admin' && <CreateButton />}
+      <ExportCsvButton />
+    </TopToolbar>
+  );
 };
 
 const AdminEditButton = () => {
@@ -28,7 +35,7 @@ const Empty = () => {
 /** Seed 002 "Incentives screen" ('Official Ranks and Incentives'): one incentive per rank, by the CPV that earns it. */
 export const IncentiveList = () => (
   <List title="pos.incentives.list.title" filters={filters} sort={{ field: 'points', order: 'ASC' }} actions={<Actions />} empty={false} perPage={25}>
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+    <ResponsiveDataTable phoneColumns={['name', 'points', 'worth']} bulkActionButtons={false} rowClick={false} empty={<Empty />}>
       <DataTable.Col label="resources.incentives.fields.sn" disableSort>
         <SerialField />
       </DataTable.Col>
@@ -44,6 +51,6 @@ export const IncentiveList = () => (
       <DataTable.Col disableSort>
         <AdminEditButton />
       </DataTable.Col>
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );

@@ -1,5 +1,6 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { lazyScreen } from '../common/lazy';
+import { writePage } from '../common/writePage';
 
 const IncentiveCreate = lazyScreen(() => import('./IncentiveCreate'), 'IncentiveCreate');
 const IncentiveEdit = lazyScreen(() => import('./IncentiveEdit'), 'IncentiveEdit');
@@ -7,8 +8,8 @@ const IncentiveList = lazyScreen(() => import('./IncentiveList'), 'IncentiveList
 
 export default {
   list: IncentiveList,
-  edit: IncentiveEdit,
-  create: IncentiveCreate,
+  edit: writePage(IncentiveEdit, 'edit'),
+  create: writePage(IncentiveCreate, 'create'),
   icon: EmojiEventsIcon,
   recordRepresentation: 'incentive',
 };

@@ -1,10 +1,13 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import LockClockIcon from '@mui/icons-material/LockClockOutlined';
-import { DataTable, DateField, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import type { AdminMatchingCycle } from '@portal/services/contracts/matching';
 import { formatNaira, nairaOptions } from '../common/NairaField';
 import { RunActorField } from './RunActorField';
 import { RunDueButton } from './RunDueButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 /** The list's main column may shrink below the table's width: the table scrolls inside it (layout/Layout.tsx). */
 export const listSx = { '& .RaList-main': { minWidth: 0 } } as const;
@@ -22,6 +25,7 @@ export const CloseDueCycleButton = () => (
 
 const Actions = () => (
   <TopToolbar>
+    <ExportCsvButton />
     <CloseDueCycleButton />
   </TopToolbar>
 );
@@ -55,16 +59,16 @@ export const MatchingCycleList = () => {
           tertiaryText={(r) => formatNaira(r.credited)}
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+        <ResponsiveDataTable phoneColumns={['cycle_end', 'members_paid', 'credited']} rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
           <DataTable.Col source="cycle_end" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
           <DataTable.Col source="closed_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-            <DateField source="closed_at" showTime />
+            <DateTimeField source="closed_at" showTime />
           </DataTable.Col>
           <DataTable.Col source="closed_by" disableSort>
             <RunActorField source="closed_by" />
           </DataTable.Col>
           <DataTable.Col source="paid_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-            <DateField source="paid_at" showTime emptyText="pos.cycles.not_paid_yet" />
+            <DateTimeField source="paid_at" showTime emptyText="pos.cycles.not_paid_yet" />
           </DataTable.Col>
           <DataTable.NumberCol source="members_paid" />
           <DataTable.NumberCol source="members_capped" />
@@ -72,7 +76,7 @@ export const MatchingCycleList = () => {
           <DataTable.NumberCol source="pairs" />
           <DataTable.NumberCol source="credited" locales="en-US" options={nairaOptions} />
           <DataTable.NumberCol source="withheld" locales="en-US" options={nairaOptions} />
-        </DataTable>
+        </ResponsiveDataTable>
       )}
     </List>
   );

@@ -1,7 +1,6 @@
 import { Box, Chip, Grid, Tooltip, Typography } from '@mui/material';
 import {
   DataTable,
-  DateField,
   Labeled,
   NumberField,
   Pagination,
@@ -12,8 +11,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { NairaField, nairaOptions } from '../common/NairaField';
 import { RunActorField } from './RunActorField';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const Cell = ({ children }: { children: React.ReactNode }) => <Grid size={{ xs: 6, sm: 4, md: 3 }}>{children}</Grid>;
 
@@ -62,9 +63,9 @@ export const MatchingCycleShow = () => {
       <SimpleShowLayout>
         <Grid container spacing={2} sx={{ width: '100%' }}>
           <Cell><Labeled><TextField source="cycle_end" /></Labeled></Cell>
-          <Cell><Labeled><DateField source="closed_at" showTime /></Labeled></Cell>
+          <Cell><Labeled><DateTimeField source="closed_at" showTime /></Labeled></Cell>
           <Cell><Labeled label="resources.matching-cycles.fields.closed_by"><RunActorField source="closed_by" /></Labeled></Cell>
-          <Cell><Labeled><DateField source="paid_at" showTime emptyText="pos.cycles.not_paid_yet" /></Labeled></Cell>
+          <Cell><Labeled><DateTimeField source="paid_at" showTime emptyText="pos.cycles.not_paid_yet" /></Labeled></Cell>
           <Cell><Labeled><NumberField source="total_pv" /></Labeled></Cell>
           <Cell><Labeled><NumberField source="percent" /></Labeled></Cell>
           <Cell><Labeled><NairaField source="unit_point_value" /></Labeled></Cell>
@@ -80,7 +81,7 @@ export const MatchingCycleShow = () => {
           {translate('pos.cycles.results')}
         </Typography>
         <ReferenceManyField label={false} reference="matching-results" target="cycle_end" source="cycle_end" sort={{ field: 'credited', order: 'DESC' }} perPage={25} pagination={<Pagination />}>
-          <DataTable
+          <ResponsiveDataTable phoneColumns={['username', 'outcome', 'credited']}
             bulkActionButtons={false}
             rowClick={false}
             empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('pos.cycles.results_empty')}</Typography>}
@@ -98,7 +99,7 @@ export const MatchingCycleShow = () => {
             <DataTable.Col source="reason" label="resources.matching-results.fields.reason" disableSort>
               <ReasonText />
             </DataTable.Col>
-          </DataTable>
+          </ResponsiveDataTable>
         </ReferenceManyField>
       </SimpleShowLayout>
     </Show>

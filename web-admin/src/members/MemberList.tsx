@@ -5,7 +5,6 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   ColumnsButton,
   DataTable,
-  DateField,
   List,
   SearchInput,
   TopToolbar,
@@ -14,10 +13,13 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { useNavigate } from 'react-router-dom';
 import type { AdminMember } from '@portal/services/contracts/members';
 import { useCanWrite } from './common';
 import { storageUrl } from './storage';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 /**
  * The members list (seed 001 §2.10): MEMBERS INFORMATION, tabs All / Active / Inactive / Stockists,
@@ -43,11 +45,9 @@ const useFilters = () => {
   return [<SearchInput key="q" source="q" alwaysOn placeholder={translate('pos.members.search_hint')} sx={{ minWidth: 320 }} />];
 };
 
-/** No stockists exist yet: their columns start hidden; the columns button shows them. */
-const stockistColumns = ['stockist_package_name', 'stockist_status', 'stockist_created_at'];
-
 const ListActions = () => (
   <TopToolbar>
+    <ExportCsvButton />
     <ColumnsButton />
   </TopToolbar>
 );
@@ -90,6 +90,8 @@ const Status = () => {
 /** Seed 001 §2.10: the panels hidden for an inactive member; Send Message and Make Payout always there. */
 const readPanels = ['dashboard', 'profile', 'genealogy', 'wallet', 'repurchase', 'bank', 'login'] as const;
 const writePanels = ['message', 'payout'] as const;
+/** Seed 001 §2.10: a stockist's menu adds its three panels (reads, so finance sees them too). */
+const stockistPanels = ['stockist_profile', 'stockist_record', 'processed_orders'] as const;
 export const panelPaths: Record<string, string> = {
   dashboard: '',
   profile: 'profile',
@@ -100,7 +102,14 @@ export const panelPaths: Record<string, string> = {
   login: 'login',
   message: 'message',
   payout: 'payout',
+  stockist_profile: 'stockist-profile',
+  stockist_record: 'stockist-record',
+  processed_orders: 'processed-orders',
 };
+
+/** The menu draws a line between the read panels, the stockist's panels and the writes. */
+const groupOf = (panel: string) =>
+  (writePanels as readonly string[]).includes(panel) ? 'write' : (stockistPanels as readonly string[]).includes(panel) ? 'stockist' : 'read';
 
 const ActionMenu = () => {
   const record = useRecordContext<AdminMember>();
@@ -110,7 +119,7 @@ const ActionMenu = () => {
   const canWrite = useCanWrite();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!record) return null;
-  const items = [...(record.status ? readPanels : []), ...(canWrite ? writePanels : [])];
+  const items = [...(record.status ? readPanels : []), ...(record.is_stockist ? stockistPanels : []), ...(canWrite ? writePanels : [])];
   if (items.length === 0) return null;
   const open = (panel: string) => {
     setAnchor(null);
@@ -132,7 +141,7 @@ const ActionMenu = () => {
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()}>
         {items.map((panel, index) => [
-          index > 0 && (writePanels as readonly string[]).includes(panel) && !(writePanels as readonly string[]).includes(items[index - 1]!) ? (
+          index > 0 && groupOf(panel) !== groupOf(items[index - 1]!) ? (
             <Divider key={`${panel}-divider`} />
           ) : null,
           <MenuItem key={panel} onClick={() => open(panel)}>
@@ -164,7 +173,7 @@ const MemberTabs = () => {
 const MemberTable = () => (
   <>
     <MemberTabs />
-    <DataTable rowClick="show" bulkActionButtons={false} empty={<Empty />} hiddenColumns={stockistColumns}>
+    <ResponsiveDataTable phoneColumns={['full_name', 'status', 'actions']} rowClick="show" bulkActionButtons={false} empty={<Empty />}>
       <DataTable.Col source="sn" disableSort>
         <SerialField />
       </DataTable.Col>
@@ -176,28 +185,38 @@ const MemberTable = () => (
       <DataTable.Col source="username" />
       <DataTable.Col source="package_name" />
       <DataTable.Col source="created_at">
-        <DateField source="created_at" locales="en-GB" />
+        <DateTimeField source="created_at" />
       </DataTable.Col>
       <DataTable.Col source="status">
         <Status />
       </DataTable.Col>
       <DataTable.Col source="stockist_package_name" disableSort render={(r: AdminMember) => r.stockist_package_name ?? ''} />
-      <DataTable.Col source="stockist_status" disableSort render={(r: AdminMember) => (r.is_stockist ? <StockistChip /> : '')} />
+      <DataTable.Col source="stockist_status" disableSort render={(r: AdminMember) => (r.stockist_status ? <StockistChip status={r.stockist_status} /> : '')} />
       <DataTable.Col source="stockist_created_at" disableSort>
-        <DateField source="stockist_created_at" locales="en-GB" emptyText="" />
+        <DateTimeField source="stockist_created_at" emptyText="" />
       </DataTable.Col>
       <DataTable.Col source="actions" disableSort>
         <Box sx={{ textAlign: 'right' }}>
           <ActionMenu />
         </Box>
       </DataTable.Col>
-    </DataTable>
+    </ResponsiveDataTable>
   </>
 );
 
-const StockistChip = () => {
+const stockistColors = { approved: 'info', pending: 'warning', disapproved: 'default' } as const;
+
+/** The member's stockist record: Stockist once approved; else the application's state. */
+const StockistChip = ({ status }: { status: NonNullable<AdminMember['stockist_status']> }) => {
   const translate = useTranslate();
-  return <Chip size="small" color="info" label={translate('pos.members.status.stockist')} />;
+  return (
+    <Chip
+      size="small"
+      color={stockistColors[status]}
+      variant={status === 'approved' ? 'filled' : 'outlined'}
+      label={translate(status === 'approved' ? 'pos.members.status.stockist' : `pos.members.stockist.status.${status}`)}
+    />
+  );
 };
 
 export const MemberList = () => {

@@ -1,5 +1,6 @@
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { DateField, Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import type { AdminMemberDetail } from '@portal/services/contracts/members';
 import { useCanWrite } from './common';
 import { BankPanel } from './panels/BankPanel';
@@ -8,8 +9,11 @@ import { GenealogyPanel } from './panels/GenealogyPanel';
 import { LoginPanel } from './panels/LoginPanel';
 import { MessagePanel } from './panels/MessagePanel';
 import { PayoutPanel } from './panels/PayoutPanel';
+import { ProcessedOrdersPanel } from './panels/ProcessedOrdersPanel';
 import { ProfilePanel } from './panels/ProfilePanel';
 import { RepurchasePanel } from './panels/RepurchasePanel';
+import { StockistProfilePanel } from './panels/StockistProfilePanel';
+import { StockistRecordPanel } from './panels/StockistRecordPanel';
 import { WalletPanel } from './panels/WalletPanel';
 import { storageUrl } from './storage';
 
@@ -40,7 +44,7 @@ const MemberHeader = () => {
               @{member.username} · {member.email} · {member.phone}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {translate('resources.members.fields.created_at')}: <DateField source="created_at" locales="en-GB" showTime component="span" variant="caption" />
+              {translate('resources.members.fields.created_at')}: <DateTimeField source="created_at" showTime component="span" variant="caption" />
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -67,47 +71,69 @@ const MemberHeader = () => {
  * One member (seed 001 §2.11): a tab per panel. Only Send Message and Make Payout work for an
  * inactive member; both are writes, so finance staff do not see them.
  */
-export const MemberShow = () => {
+export const MemberShow = () => (
+  <Show title={<MemberTitle />} actions={false}>
+    <Box sx={{ p: 2, pb: 0 }}>
+      <MemberHeader />
+    </Box>
+    <MemberPanels />
+  </Show>
+);
+
+/** The panels; a stockist's three (seed 001 §2.11 items 11–13) only when the member is a stockist. */
+const MemberPanels = () => {
   const canWrite = useCanWrite();
+  const member = useRecordContext<AdminMemberDetail>();
+  const stockist = member?.is_stockist === true;
   return (
-    <Show title={<MemberTitle />} actions={false}>
-      <Box sx={{ p: 2, pb: 0 }}>
-        <MemberHeader />
-      </Box>
-      {/* Ten panels do not fit one row on a laptop: the tab bar scrolls instead of widening the page. */}
-      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
-        <TabbedShowLayout.Tab label="pos.members.panels.dashboard">
-          <DashboardPanel />
+    // Up to thirteen panels do not fit one row on a laptop: the tab bar scrolls instead of widening the page.
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+      <TabbedShowLayout.Tab label="pos.members.panels.dashboard">
+        <DashboardPanel />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="pos.members.panels.profile" path="profile">
+        <ProfilePanel />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="pos.members.panels.bank" path="bank">
+        <BankPanel />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="pos.members.panels.wallet" path="wallet">
+        <WalletPanel />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="pos.members.panels.repurchase" path="repurchases">
+        <RepurchasePanel />
+      </TabbedShowLayout.Tab>
+      {stockist ? (
+        <TabbedShowLayout.Tab label="pos.members.panels.stockist_profile" path="stockist-profile">
+          <StockistProfilePanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.profile" path="profile">
-          <ProfilePanel />
+      ) : null}
+      {stockist ? (
+        <TabbedShowLayout.Tab label="pos.members.panels.stockist_record" path="stockist-record">
+          <StockistRecordPanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.bank" path="bank">
-          <BankPanel />
+      ) : null}
+      {stockist ? (
+        <TabbedShowLayout.Tab label="pos.members.panels.processed_orders" path="processed-orders">
+          <ProcessedOrdersPanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.wallet" path="wallet">
-          <WalletPanel />
+      ) : null}
+      <TabbedShowLayout.Tab label="pos.members.panels.genealogy" path="genealogy">
+        <GenealogyPanel />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="pos.members.panels.login" path="login">
+        <LoginPanel />
+      </TabbedShowLayout.Tab>
+      {canWrite ? (
+        <TabbedShowLayout.Tab label="pos.members.panels.message" path="message">
+          <MessagePanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.repurchase" path="repurchases">
-          <RepurchasePanel />
+      ) : null}
+      {canWrite ? (
+        <TabbedShowLayout.Tab label="pos.members.panels.payout" path="payout">
+          <PayoutPanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.genealogy" path="genealogy">
-          <GenealogyPanel />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="pos.members.panels.login" path="login">
-          <LoginPanel />
-        </TabbedShowLayout.Tab>
-        {canWrite ? (
-          <TabbedShowLayout.Tab label="pos.members.panels.message" path="message">
-            <MessagePanel />
-          </TabbedShowLayout.Tab>
-        ) : null}
-        {canWrite ? (
-          <TabbedShowLayout.Tab label="pos.members.panels.payout" path="payout">
-            <PayoutPanel />
-          </TabbedShowLayout.Tab>
-        ) : null}
-      </TabbedShowLayout>
-    </Show>
+      ) : null}
+    </TabbedShowLayout>
   );
 };

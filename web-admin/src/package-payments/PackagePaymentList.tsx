@@ -2,13 +2,13 @@ import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { Chip, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Fragment, type SyntheticEvent } from 'react';
 import {
-  Datagrid,
-  DateField,
+  FilterButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
   TextField,
+  TopToolbar,
   WrapperField,
   useGetList,
   useListContext,
@@ -16,12 +16,15 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { CommandButton } from '../common/CommandButton';
 import { NairaField, formatNaira } from '../common/NairaField';
 import { DeclineButton } from './DeclineButton';
 import { SerialField } from '../common/SerialField';
 import { StatusChip } from './StatusChip';
 import { ViewReceiptButton } from './ViewReceiptButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDatagrid } from '../common/ResponsiveDataTable';
 
 type Queue = 'pending' | 'history' | 'all';
 const queues: Queue[] = ['pending', 'history', 'all'];
@@ -119,7 +122,7 @@ const EmptyText = ({ queue }: { queue: Queue }) => <>{useTranslate()(`pos.approv
 const PaymentsGrid = ({ queue }: { queue: Queue }) => {
   const translate = useTranslate();
   return (
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={emptyText(queue)} sx={{ '& .column-narration': { maxWidth: 220 } }}>
+    <ResponsiveDatagrid phoneColumns={['full_name', 'status', 'resources.package-payments.fields.actions']} rowClick={false} bulkActionButtons={false} empty={emptyText(queue)} sx={{ '& .column-narration': { maxWidth: 220 } }}>
       <SerialField label="resources.package-payments.fields.serial" />
       <TextField source="full_name" />
       <TextField source="username" />
@@ -139,11 +142,11 @@ const PaymentsGrid = ({ queue }: { queue: Queue }) => {
       </WrapperField>
       <FunctionField source="status" render={(record) => <StatusChip status={record.status} />} />
       <TextField source="narration" />
-      <DateField source="created_at" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+      <DateTimeField source="created_at" showTime />
       <WrapperField label="resources.package-payments.fields.actions" sortable={false}>
         <RowActions />
       </WrapperField>
-    </Datagrid>
+    </ResponsiveDatagrid>
   );
 };
 
@@ -176,7 +179,12 @@ export const PackagePaymentList = () => (
     perPage={25}
     filters={filters}
     empty={false}
-    exporter={false}
+    actions={
+      <TopToolbar>
+        <FilterButton />
+        <ExportCsvButton />
+      </TopToolbar>
+    }
   >
     <TabbedPayments />
   </List>

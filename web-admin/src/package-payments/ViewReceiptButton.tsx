@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { formatNaira } from '../common/NairaField';
 import { StatusChip } from './StatusChip';
+import { formatDateTime } from '../common/dates';
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
@@ -61,7 +62,7 @@ export const ViewReceiptButton = (_props: { label?: string }) => {
           <Detail label={translate('pos.approvals.receipt.package')}>{record.package_name}</Detail>
           <Detail label={translate('pos.approvals.receipt.amount')}>{formatNaira(record.amount)}</Detail>
           <Detail label={translate('pos.approvals.receipt.description')}>{record.narration || translate('pos.approvals.no_reference')}</Detail>
-          <Detail label={translate('pos.approvals.receipt.date')}>{new Date(record.created_at).toLocaleString('en-GB')}</Detail>
+          <Detail label={translate('pos.approvals.receipt.date')}>{formatDateTime(record.created_at)}</Detail>
           <Detail label={translate('pos.approvals.receipt.status')}>
             <StatusChip status={record.status} />
             {record.status_reason ? (

@@ -3,10 +3,17 @@ import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar } fr
 import type { RegistrationPackage } from '@portal/services/contracts/catalogue';
 import { NairaField } from '../common/NairaField';
 import { EmptyText, PointValue, useCanWrite } from './common';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-const Actions = () => <TopToolbar>{useCanWrite() ? <CreateButton /> : null}</TopToolbar>;
+const Actions = () => (
+  <TopToolbar>
+    {useCanWrite() ? <CreateButton /> : null}
+    <ExportCsvButton />
+  </TopToolbar>
+);
 
 const Column = DataTable.Col<RegistrationPackage>;
 
@@ -15,7 +22,7 @@ export const PackageList = () => {
   const canWrite = useCanWrite();
   return (
     <List title="pos.catalogue.packages.title" sort={{ field: 'id', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false} perPage={25}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.packages.empty" />}>
+      <ResponsiveDataTable phoneColumns={['name', 'registration_value', 'resources.packages.fields.edit']} bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.packages.empty" />}>
         <Column label="resources.packages.fields.sn" disableSort>
           <SerialField />
         </Column>
@@ -31,7 +38,7 @@ export const PackageList = () => {
             <EditButton label="pos.catalogue.packages.edit" />
           </Column>
         ) : null}
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -1,15 +1,17 @@
 import { usePortalQuery } from '../api/usePortalQuery';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import { DataTable, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { formatNaira, nairaOptions } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
-import { safeExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
+import { formatYearMonth } from '../common/dates';
 
 type SalesSum = { total: number; total_qty: number; count: number };
 
 /** "March 2030" for year 2030, month 3 (the seed's Period as month and year). */
 const periodLabel = (record: { year: number; month: number }) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(record.year, record.month - 1, 1)));
+  formatYearMonth(record.year, record.month);
 
 /** The total product sales amount above the table (GET /api/product-purchases/sum-prices). */
 const SalesTotal = () => {
@@ -54,12 +56,11 @@ const Empty = () => {
 export const ProductSalesList = () => (
   <List
     title="pos.finance.sales.title"
-    exporter={safeExporter}
     sort={{ field: 'period', order: 'DESC' }}
     perPage={25}
     actions={
       <TopToolbar>
-        <ExportButton />
+        <ExportCsvButton />
       </TopToolbar>
     }
     empty={
@@ -72,13 +73,13 @@ export const ProductSalesList = () => (
     <Box sx={{ px: 2, pt: 2 }}>
       <SalesTotal />
     </Box>
-    <DataTable rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+    <ResponsiveDataTable phoneColumns={['period', 'total_qty', 'total']} rowClick={false} bulkActionButtons={false} empty={<Empty />}>
       <DataTable.Col label="resources.product-sales.fields.sn" disableSort>
         <SerialField />
       </DataTable.Col>
       <DataTable.Col source="period" render={periodLabel} />
       <DataTable.NumberCol source="total_qty" />
       <DataTable.NumberCol source="total" locales="en-US" options={nairaOptions} />
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );

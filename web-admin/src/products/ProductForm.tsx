@@ -1,5 +1,13 @@
 import { ImageField, ImageInput, SimpleForm, TextInput, required, useNotify } from 'react-admin';
+import { productCreateFields } from '@portal/services/contracts/catalogue';
 import { CatalogueToolbar, MoneyInput } from '../packages/common';
+import { serverSchemaValidator, withoutEmpties } from '../common/serverSchema';
+
+/**
+ * The API's own rules (contracts/catalogue.ts) on the text fields, at the fields. The image is
+ * checked by the drop zone here (type, 500 kB) and by the server on its content.
+ */
+const validate = serverSchemaValidator(productCreateFields, ({ image: _image, ...values }) => withoutEmpties(values));
 
 export const MAX_IMAGE_BYTES = 500_000;
 
@@ -32,7 +40,7 @@ const showStored = (value: unknown) => (typeof value === 'string' ? { src: `/${v
 export const ProductForm = () => {
   const notify = useNotify();
   return (
-    <SimpleForm toolbar={<CatalogueToolbar />} sx={{ maxWidth: 640 }}>
+    <SimpleForm validate={validate} noValidate toolbar={<CatalogueToolbar />} sx={{ maxWidth: 640 }}>
       <TextInput source="name" validate={required()} fullWidth />
       <MoneyInput source="worth" label="resources.products.fields.price" validate={required()} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />

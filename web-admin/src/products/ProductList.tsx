@@ -11,6 +11,8 @@ import { CommandButton } from '../common/CommandButton';
 import { NairaField } from '../common/NairaField';
 import { EmptyText, useCanWrite } from '../packages/common';
 import { ProductImage } from './ProductImage';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const statusChoices = [
   { id: 'true', name: 'pos.catalogue.products.enabled' },
@@ -19,7 +21,12 @@ const statusChoices = [
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="is_active" source="is_active" choices={statusChoices} alwaysOn emptyText="pos.catalogue.products.all" />];
 
-const Actions = () => <TopToolbar>{useCanWrite() ? <CreateButton label="pos.catalogue.products.add" /> : null}</TopToolbar>;
+const Actions = () => (
+  <TopToolbar>
+    {useCanWrite() ? <CreateButton label="pos.catalogue.products.add" /> : null}
+    <ExportCsvButton />
+  </TopToolbar>
+);
 
 /** "A count of registration products" (seed 002): every product, whatever the filters. */
 const ProductCount = () => {
@@ -81,7 +88,7 @@ export const ProductList = () => {
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="h6">{translate('pos.catalogue.products.title')}</Typography>
       </Box>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.products.empty" />}>
+      <ResponsiveDataTable phoneColumns={['name', 'worth', 'is_active']} bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.products.empty" />}>
         <Column label="resources.products.fields.sn" disableSort>
           <SerialField />
         </Column>
@@ -104,7 +111,7 @@ export const ProductList = () => {
             <ToggleButton />
           </Column>
         ) : null}
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

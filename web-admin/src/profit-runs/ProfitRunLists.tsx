@@ -1,10 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
-import { DataTable, DateField, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { nairaOptions } from '../common/NairaField';
 import { listSx } from '../matching-cycles/MatchingCycleList';
 import { RunActorField } from '../matching-cycles/RunActorField';
 import { RunDueButton } from '../matching-cycles/RunDueButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 type Kind = 'global' | 'pool';
 
@@ -35,11 +38,13 @@ const naira = { locales: 'en-US', options: nairaOptions } as const;
 
 /** Global profit shares (issue 14 item 5): one row per share date, the pool, who ran it and what it credited. */
 export const GlobalProfitRunList = () => (
-  <List title="pos.runs.global.title" sort={{ field: 'share_date', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="global" /></TopToolbar>} empty={<Empty kind="global" />}>
-    <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
-      <DataTable.Col source="share_date" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
+  <List title="pos.runs.global.title" sort={{ field: 'share_date', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="global" /><ExportCsvButton /></TopToolbar>} empty={<Empty kind="global" />}>
+    <ResponsiveDataTable phoneColumns={['share_date', 'credited']} rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+      <DataTable.Col source="share_date" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })}>
+        <DateTimeField source="share_date" />
+      </DataTable.Col>
       <DataTable.Col source="run_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-        <DateField source="run_at" showTime />
+        <DateTimeField source="run_at" showTime />
       </DataTable.Col>
       <DataTable.Col source="run_by" disableSort>
         <RunActorField source="run_by" />
@@ -49,17 +54,17 @@ export const GlobalProfitRunList = () => (
       <DataTable.NumberCol source="members_paid" />
       <DataTable.NumberCol source="credited" {...naira} />
       <DataTable.NumberCol source="kept" {...naira} />
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );
 
 /** Profit pools (issue 14 item 5): one row per month, its basis, percentage and pool, who ran it and what it credited. */
 export const ProfitPoolRunList = () => (
-  <List title="pos.runs.pool.title" sort={{ field: 'month', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="pool" /></TopToolbar>} empty={<Empty kind="pool" />}>
-    <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+  <List title="pos.runs.pool.title" sort={{ field: 'month', order: 'DESC' }} perPage={25} sx={listSx} actions={<TopToolbar><RunDue kind="pool" /><ExportCsvButton /></TopToolbar>} empty={<Empty kind="pool" />}>
+    <ResponsiveDataTable phoneColumns={['month', 'credited']} rowClick={false} bulkActionButtons={false} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
       <DataTable.Col source="month" cellSx={() => ({ whiteSpace: 'nowrap', fontWeight: 600 })} />
       <DataTable.Col source="run_at" cellSx={() => ({ whiteSpace: 'nowrap' })}>
-        <DateField source="run_at" showTime />
+        <DateTimeField source="run_at" showTime />
       </DataTable.Col>
       <DataTable.Col source="run_by" disableSort>
         <RunActorField source="run_by" />
@@ -70,6 +75,6 @@ export const ProfitPoolRunList = () => (
       <DataTable.NumberCol source="members_paid" />
       <DataTable.NumberCol source="credited" {...naira} />
       <DataTable.NumberCol source="kept" {...naira} />
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );

@@ -1,5 +1,10 @@
 import { usePortalQuery } from '../api/usePortalQuery';
 import { NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, minValue, required } from 'react-admin';
+import { rankCreateBody } from '@portal/services/contracts/catalogue';
+import { serverSchemaValidator } from '../common/serverSchema';
+
+/** The API's own rules (contracts/catalogue.ts), at the fields. */
+const validate = serverSchemaValidator(rankCreateBody);
 
 const eligibility = [
   { id: 1, name: 'pos.incentives.ranks.eligible' },
@@ -15,7 +20,7 @@ export const RankForm = () => {
   const { data: packages, isPending } = usePackages();
   return (
     // No delete: a rank cannot be removed (catalogue kind rank is not removable).
-    <SimpleForm sx={{ maxWidth: 560 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm validate={validate} noValidate sx={{ maxWidth: 560 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
       <TextInput source="name" validate={required()} fullWidth />
       <NumberInput source="points" validate={[required(), minValue(0)]} fullWidth />
       <SelectInput source="is_global_profit_eligible" choices={eligibility} validate={required()} fullWidth />

@@ -2,12 +2,19 @@ import { Box, Chip, Typography } from '@mui/material';
 import { CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { SerialField } from '../common/SerialField';
 import { AwardBonusCards } from './AwardBonusCards';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const Actions = () => {
   const { permissions } = usePermissions();
-  return <TopToolbar>{permissions === 'admin' && <CreateButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {permissions === 'admin' && <CreateButton />}
+      <ExportCsvButton />
+    </TopToolbar>
+  );
 };
 
 const AdminEditButton = () => {
@@ -38,7 +45,7 @@ export const RankList = () => (
   <>
     <AwardBonusCards />
     <List title="pos.incentives.ranks.title" filters={filters} sort={{ field: 'points', order: 'ASC' }} actions={<Actions />} empty={false} perPage={25}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+      <ResponsiveDataTable phoneColumns={['name', 'points']} bulkActionButtons={false} rowClick={false} empty={<Empty />}>
         <DataTable.Col label="resources.ranks.fields.sn" disableSort>
           <SerialField />
         </DataTable.Col>
@@ -52,7 +59,7 @@ export const RankList = () => (
         <DataTable.Col disableSort>
           <AdminEditButton />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   </>
 );

@@ -1,5 +1,6 @@
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import { lazyScreen } from '../common/lazy';
+import { writePage } from '../common/writePage';
 
 const RankCreate = lazyScreen(() => import('./RankCreate'), 'RankCreate');
 const RankEdit = lazyScreen(() => import('./RankEdit'), 'RankEdit');
@@ -7,8 +8,8 @@ const RankList = lazyScreen(() => import('./RankList'), 'RankList');
 
 export default {
   list: RankList,
-  edit: RankEdit,
-  create: RankCreate,
+  edit: writePage(RankEdit, 'edit'),
+  create: writePage(RankCreate, 'create'),
   icon: MilitaryTechIcon,
   recordRepresentation: 'name',
 };

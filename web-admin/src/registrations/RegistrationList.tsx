@@ -1,8 +1,17 @@
 import { Typography } from '@mui/material';
-import { Datagrid, DateField, List, SearchInput, TextField, WrapperField, useListContext, useTranslate } from 'react-admin';
+import { List, SearchInput, TopToolbar, TextField, WrapperField, useListContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { NairaField } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
 import { UpgradeHistoryButton } from './UpgradeHistoryButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+
+const ListActions = () => (
+  <TopToolbar>
+    <ExportCsvButton />
+  </TopToolbar>
+);
+import { ResponsiveDatagrid } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -26,18 +35,18 @@ const Empty = () => (
 
 /** Paid registrations (seed 002 "Registration History"): who registered on which package, for how much, when. */
 export const RegistrationList = () => (
-  <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} empty={false} exporter={false}>
+  <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} empty={false} actions={<ListActions />}>
     <Total />
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+    <ResponsiveDatagrid phoneColumns={['full_name', 'amount', 'resources.registrations.fields.upgrades']} rowClick={false} bulkActionButtons={false} empty={<Empty />}>
       <SerialField label="resources.registrations.fields.serial" />
       <TextField source="full_name" />
       <TextField source="username" />
       <TextField source="package_name" />
       <NairaField source="amount" />
-      <DateField source="created_at" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+      <DateTimeField source="created_at" showTime />
       <WrapperField label="resources.registrations.fields.upgrades" sortable={false}>
         <UpgradeHistoryButton />
       </WrapperField>
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );

@@ -1,7 +1,8 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Button, Datagrid, DateField, FunctionField, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { NairaField } from '../common/NairaField';
 import { StatusChip } from '../package-payments/StatusChip';
 
@@ -55,7 +56,7 @@ export const UpgradeHistoryButton = (_props: { label?: string }) => {
               <NairaField source="amount" label="pos.approvals.upgrade_history.amount" sortable={false} />
               <FunctionField source="status" label="pos.approvals.upgrade_history.status" sortable={false} render={(r) => <StatusChip status={r.status} />} />
               <TextField source="reference" label="pos.approvals.upgrade_history.reference" sortable={false} emptyText={translate('pos.approvals.no_reference')} />
-              <DateField source="created_at" label="pos.approvals.upgrade_history.date" sortable={false} showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+              <DateTimeField source="created_at" label="pos.approvals.upgrade_history.date" sortable={false} showTime />
             </Datagrid>
           </ReferenceManyField>
         </DialogContent>

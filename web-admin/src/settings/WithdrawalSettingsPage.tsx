@@ -20,13 +20,15 @@ import Typography from '@mui/material/Typography';
 import { Button, Form, SaveButton, type Validator, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatNaira } from '../common/NairaField';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard, validateWithServerSchema } from './SettingsCard';
 import { CardGrid, SettingsPage } from './SettingsPage';
 import { SettingNumberInput, SettingSelectInput, rules } from './inputs';
 import { useCanEditSettings, useSettings, useUpdateSettings } from './useSettings';
 
 const card = (name: string) => `pos.settings.cards.${name}`;
 const field = (name: string) => `pos.settings.fields.${name}`;
+
+const validatePvRate = validateWithServerSchema((values) => ({ unit_point_value: values.unit_point_value as number }));
 
 /** The point-value rate as a one-row table with its 'Edit unit PV' modal. */
 const PvRateCard = () => {
@@ -57,7 +59,7 @@ const PvRateCard = () => {
       </Table>
       {open && data ? (
         <Dialog open onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
-          <Form record={{ id: data.id, unit_point_value: data.unit_point_value }} onSubmit={onSubmit}>
+          <Form record={{ id: data.id, unit_point_value: data.unit_point_value }} onSubmit={onSubmit} validate={validatePvRate} noValidate>
             <DialogTitle>{translate('pos.settings.pv.dialog')}</DialogTitle>
             <DialogContent>
               <SettingNumberInput

@@ -6,10 +6,17 @@ import { NairaField } from '../common/NairaField';
 import { EmptyText, PointValue, useCanWrite } from '../packages/common';
 import { SettingsCard } from '../settings/SettingsCard';
 import { SettingNumberInput } from '../settings/inputs';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-const Actions = () => <TopToolbar>{useCanWrite() ? <CreateButton /> : null}</TopToolbar>;
+const Actions = () => (
+  <TopToolbar>
+    {useCanWrite() ? <CreateButton /> : null}
+    <ExportCsvButton />
+  </TopToolbar>
+);
 
 const Rebate = () => {
   const record = useRecordContext<StockistPackage>();
@@ -33,7 +40,7 @@ export const StockistPackageList = () => {
   const canWrite = useCanWrite();
   return (
     <List title="pos.catalogue.stockist_packages.title" sort={{ field: 'value', order: 'ASC' }} filters={filters} actions={<Actions />} empty={false}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.stockist_packages.empty" />}>
+      <ResponsiveDataTable phoneColumns={['name', 'registration_value', 'resources.stockist-packages.fields.edit']} bulkActionButtons={false} rowClick={false} empty={<EmptyText text="pos.catalogue.stockist_packages.empty" />}>
         <Column label="resources.stockist-packages.fields.sn" disableSort>
           <SerialField />
         </Column>
@@ -51,7 +58,7 @@ export const StockistPackageList = () => {
             <EditButton label="pos.catalogue.stockist_packages.edit" />
           </Column>
         ) : null}
-      </DataTable>
+      </ResponsiveDataTable>
       <ReferralBonusCard />
     </List>
   );

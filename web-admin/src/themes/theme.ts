@@ -34,6 +34,9 @@ export const lightTheme: RaThemeOptions = {
       styleOverrides: { elevation1: { boxShadow: '0 1px 3px rgba(16, 40, 16, 0.08), 0 1px 2px rgba(16, 40, 16, 0.06)' } },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A list's main column may shrink below its content's width, so on a phone wide content (tabs,
+    // a table) scrolls inside its card instead of widening the page.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     RaMenuItemLink: {
       styleOverrides: {
         root: {

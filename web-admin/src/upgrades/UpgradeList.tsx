@@ -1,7 +1,16 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
+import { FunctionField, List, SearchInput, TopToolbar, TextField, useListContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { NairaField } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+
+const ListActions = () => (
+  <TopToolbar>
+    <ExportCsvButton />
+  </TopToolbar>
+);
+import { ResponsiveDatagrid } from '../common/ResponsiveDataTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -24,9 +33,9 @@ const Empty = () => (
 
 /** Approved package upgrades (seed 002 "registration upgrades table"). */
 export const UpgradeList = () => (
-  <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} empty={false} exporter={false}>
+  <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} empty={false} actions={<ListActions />}>
     <Total />
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={<Empty />}>
+    <ResponsiveDatagrid phoneColumns={['full_name', 'package_name', 'amount']} rowClick={false} bulkActionButtons={false} empty={<Empty />}>
       <SerialField label="resources.upgrades.fields.serial" />
       <TextField source="full_name" />
       <TextField source="username" />
@@ -43,7 +52,7 @@ export const UpgradeList = () => (
       />
       <TextField source="package_name" />
       <NairaField source="amount" />
-      <DateField source="created_at" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
-    </Datagrid>
+      <DateTimeField source="created_at" showTime />
+    </ResponsiveDatagrid>
   </List>
 );

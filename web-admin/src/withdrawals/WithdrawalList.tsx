@@ -2,9 +2,7 @@ import { Box, Typography } from '@mui/material';
 import {
   ColumnsButton,
   DataTable,
-  DateField,
   DateInput,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
@@ -12,11 +10,13 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { nairaOptions } from '../common/NairaField';
 import { SerialField } from '../common/SerialField';
 import { WithdrawalStatusField } from './WithdrawalStatusField';
 import { WithdrawalTotals } from './WithdrawalTotals';
-import { safeExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 /** A day on the company's calendar (Lagos, UTC+1): from its first instant, or until its last. */
 const lagosDay = (edge: 'start' | 'end') => ({
@@ -42,7 +42,7 @@ const ListActions = () => (
   <TopToolbar>
     <FilterButton />
     <ColumnsButton />
-    <ExportButton />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -65,7 +65,6 @@ const Empty = () => {
 export const WithdrawalList = () => (
   <List
     title="pos.finance.withdrawals.title"
-    exporter={safeExporter}
     filters={filters}
     sort={{ field: 'created_at', order: 'DESC' }}
     perPage={25}
@@ -80,7 +79,7 @@ export const WithdrawalList = () => (
     <Box sx={{ px: 2, pt: 2 }}>
       <WithdrawalTotals />
     </Box>
-    <DataTable rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }} hiddenColumns={['transfer_reference', 'type', 'bank_name']} bulkActionButtons={false}>
+    <ResponsiveDataTable phoneColumns={['full_name', 'net_amount', 'status']} rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }} hiddenColumns={['transfer_reference', 'type', 'bank_name']} bulkActionButtons={false}>
       <DataTable.Col label="resources.withdrawals.fields.sn" disableSort>
         <SerialField />
       </DataTable.Col>
@@ -96,12 +95,12 @@ export const WithdrawalList = () => (
       <DataTable.Col source="bank_name" />
       <DataTable.Col source="transfer_reference" />
       <DataTable.Col source="payout_date">
-        <DateField source="payout_date" showTime emptyText="—" />
+        <DateTimeField source="payout_date" showTime emptyText="—" />
       </DataTable.Col>
       <DataTable.Col source="created_at">
-        <DateField source="created_at" showTime />
+        <DateTimeField source="created_at" showTime />
       </DataTable.Col>
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );
 

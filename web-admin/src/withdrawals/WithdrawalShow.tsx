@@ -2,7 +2,6 @@ import { Alert, Box, Divider, Grid, Typography } from '@mui/material';
 import {
   ArrayField,
   DataTable,
-  DateField,
   FunctionField,
   Labeled,
   Show,
@@ -11,8 +10,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { NairaField, formatNaira } from '../common/NairaField';
 import { WithdrawalStatusField, statusKey } from './WithdrawalStatusField';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 type HistoryEntry = { id: number; type: string; recorded_at: string; actor_type: string | null; actor_id: string | null; data: Record<string, any> };
 
@@ -69,9 +70,9 @@ const History = () => {
   const translate = useTranslate();
   return (
     <ArrayField source="history">
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>{translate('pos.finance.withdrawals.history_empty')}</Typography>}>
+      <ResponsiveDataTable phoneColumns={['pos.finance.withdrawals.event_at', 'pos.finance.withdrawals.details']} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>{translate('pos.finance.withdrawals.history_empty')}</Typography>}>
         <DataTable.Col label="pos.finance.withdrawals.event_at" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
-          <DateField source="recorded_at" showTime />
+          <DateTimeField source="recorded_at" showTime />
         </DataTable.Col>
         <DataTable.Col
           label="pos.finance.withdrawals.event"
@@ -84,7 +85,7 @@ const History = () => {
           render={(entry: HistoryEntry) => translate(`pos.finance.actor.${entry.actor_type ?? 'system'}`, { _: entry.actor_type ?? '' })}
         />
         <DataTable.Col label="pos.finance.withdrawals.details" disableSort render={(entry: HistoryEntry) => <EventDetails entry={entry} />} />
-      </DataTable>
+      </ResponsiveDataTable>
     </ArrayField>
   );
 };
@@ -136,9 +137,9 @@ export const WithdrawalShow = () => (
         </Section>
         <Divider sx={{ mb: 2 }} />
         <Section title="pos.finance.withdrawals.dates">
-          <Cell><Labeled><DateField source="created_at" showTime /></Labeled></Cell>
-          <Cell><Labeled><DateField source="payout_date" showTime emptyText="—" /></Labeled></Cell>
-          <Cell><Labeled><DateField source="completed_at" showTime emptyText="—" /></Labeled></Cell>
+          <Cell><Labeled><DateTimeField source="created_at" showTime /></Labeled></Cell>
+          <Cell><Labeled><DateTimeField source="payout_date" showTime emptyText="—" /></Labeled></Cell>
+          <Cell><Labeled><DateTimeField source="completed_at" showTime emptyText="—" /></Labeled></Cell>
         </Section>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="pos.finance.withdrawals.history" path="history">

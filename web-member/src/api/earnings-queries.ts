@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { earningsApi, type MemberIncentiveClaim } from './earnings';
 
 export const earningsKeys = {
@@ -19,21 +19,27 @@ export const earningsKeys = {
   rankBadge: (rankId: number) => ['ranks', 'badge', rankId] as const,
 };
 
+// Each query's options are also started before its page renders (page-data.ts), so they are shared.
+export const bonusStatsQuery = (memberId: string) =>
+  queryOptions({ queryKey: earningsKeys.bonusStats(memberId), queryFn: async ({ signal }) => (await earningsApi.bonusStats(memberId, signal)).data });
+
 export function useBonusStats(memberId: string) {
-  return useQuery({ queryKey: earningsKeys.bonusStats(memberId), queryFn: async ({ signal }) => (await earningsApi.bonusStats(memberId, signal)).data });
+  return useQuery(bonusStatsQuery(memberId));
 }
 
+export const walletBalanceQuery = (memberId: string) =>
+  queryOptions({ queryKey: earningsKeys.walletBalance(memberId), queryFn: async ({ signal }) => (await earningsApi.walletBalance(memberId, signal)).data });
+
 export function useWalletBalance(memberId: string) {
-  return useQuery({ queryKey: earningsKeys.walletBalance(memberId), queryFn: async ({ signal }) => (await earningsApi.walletBalance(memberId, signal)).data });
+  return useQuery(walletBalanceQuery(memberId));
 }
+
+export const bonusesQuery = (memberId: string, page: number) =>
+  queryOptions({ queryKey: earningsKeys.bonuses(memberId, page), queryFn: async ({ signal }) => (await earningsApi.bonuses(memberId, page, signal)).data });
 
 /** Server-paged, newest first; the previous page stays on screen while the next one loads. */
 export function useBonuses(memberId: string, page: number) {
-  return useQuery({
-    queryKey: earningsKeys.bonuses(memberId, page),
-    queryFn: async ({ signal }) => (await earningsApi.bonuses(memberId, page, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...bonusesQuery(memberId, page), placeholderData: keepPreviousData });
 }
 
 /** Bonuses held until the member's registration payment is approved; re-read while it waits. */
@@ -45,28 +51,30 @@ export function useHeldBonuses(memberId: string, options: { pollMs?: number } = 
   });
 }
 
+export const globalProfitsQuery = (memberId: string, page: number) =>
+  queryOptions({ queryKey: earningsKeys.globalProfits(memberId, page), queryFn: async ({ signal }) => (await earningsApi.globalProfits(memberId, page, signal)).data });
+
 export function useGlobalProfits(memberId: string, page: number) {
-  return useQuery({
-    queryKey: earningsKeys.globalProfits(memberId, page),
-    queryFn: async ({ signal }) => (await earningsApi.globalProfits(memberId, page, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...globalProfitsQuery(memberId, page), placeholderData: keepPreviousData });
 }
+
+export const totalPvQuery = (memberId: string) =>
+  queryOptions({ queryKey: earningsKeys.totalPv(memberId), queryFn: async ({ signal }) => (await earningsApi.totalPv(memberId, signal)).data });
 
 export function useTotalPv(memberId: string) {
-  return useQuery({ queryKey: earningsKeys.totalPv(memberId), queryFn: async ({ signal }) => (await earningsApi.totalPv(memberId, signal)).data });
+  return useQuery(totalPvQuery(memberId));
 }
 
+export const currentIncentiveQuery = (memberId: string) =>
+  queryOptions({ queryKey: earningsKeys.currentIncentive(memberId), queryFn: async ({ signal }) => (await earningsApi.currentIncentive(memberId, signal)).data ?? null });
+
 export function useCurrentIncentive(memberId: string) {
-  return useQuery({
-    queryKey: earningsKeys.currentIncentive(memberId),
-    queryFn: async ({ signal }) => (await earningsApi.currentIncentive(memberId, signal)).data ?? null,
-  });
+  return useQuery(currentIncentiveQuery(memberId));
 }
 
 /** The claims list, whether the server answers a plain list or a paged one. */
-export function useIncentiveClaims(memberId: string) {
-  return useQuery({
+export const incentiveClaimsQuery = (memberId: string) =>
+  queryOptions({
     queryKey: earningsKeys.claims(memberId),
     queryFn: async ({ signal }): Promise<MemberIncentiveClaim[]> => {
       const data = (await earningsApi.claims(memberId, signal)).data;
@@ -74,6 +82,9 @@ export function useIncentiveClaims(memberId: string) {
       return data && Array.isArray(data.data) ? data.data : [];
     },
   });
+
+export function useIncentiveClaims(memberId: string) {
+  return useQuery(incentiveClaimsQuery(memberId));
 }
 
 export function useRankBadge(rankId: number | null | undefined) {
@@ -85,19 +96,23 @@ export function useRankBadge(rankId: number | null | undefined) {
   });
 }
 
+export const settingsQuery = () => queryOptions({ queryKey: earningsKeys.settings, queryFn: async ({ signal }) => (await earningsApi.settings(signal)).data, staleTime: 60_000 });
+
 export function useSettings() {
-  return useQuery({ queryKey: earningsKeys.settings, queryFn: async ({ signal }) => (await earningsApi.settings(signal)).data, staleTime: 60_000 });
+  return useQuery(settingsQuery());
 }
 
+export const withdrawalsQuery = (memberId: string, page: number) =>
+  queryOptions({ queryKey: earningsKeys.withdrawals(memberId, page), queryFn: async ({ signal }) => (await earningsApi.withdrawals(memberId, page, signal)).data });
+
 export function useWithdrawals(memberId: string, page: number) {
-  return useQuery({
-    queryKey: earningsKeys.withdrawals(memberId, page),
-    queryFn: async ({ signal }) => (await earningsApi.withdrawals(memberId, page, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...withdrawalsQuery(memberId, page), placeholderData: keepPreviousData });
 }
 
 /** GET /bonuses/matching-status: the signed-in member's legs, pairs now, last cycle and next close. */
+export const matchingStatusQuery = (memberId: string) =>
+  queryOptions({ queryKey: earningsKeys.matchingStatus(memberId), queryFn: async ({ signal }) => (await earningsApi.matchingStatus(signal)).data });
+
 export function useMatchingStatus(memberId: string) {
-  return useQuery({ queryKey: earningsKeys.matchingStatus(memberId), queryFn: async ({ signal }) => (await earningsApi.matchingStatus(signal)).data });
+  return useQuery(matchingStatusQuery(memberId));
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DirectDownline, Downline, GenealogyNode, Paged } from '@portal/services/contracts/genealogy';
 import { api } from './client';
 
@@ -22,27 +22,23 @@ export const networkKeys = {
   downlines: (memberId: string, page: number) => ['network', memberId, 'downlines', page] as const,
 };
 
+export const genealogyQuery = (memberId: string, depth: number) =>
+  queryOptions({ queryKey: networkKeys.genealogy(memberId, depth), queryFn: async ({ signal }) => (await genealogyApi.genealogy(memberId, depth, signal)).data, staleTime: 60_000 });
+
 export function useGenealogy(memberId: string, depth: number) {
-  return useQuery({
-    queryKey: networkKeys.genealogy(memberId, depth),
-    queryFn: async ({ signal }) => (await genealogyApi.genealogy(memberId, depth, signal)).data,
-    staleTime: 60_000,
-  });
+  return useQuery(genealogyQuery(memberId, depth));
 }
+
+export const directDownlinesQuery = (memberId: string) =>
+  queryOptions({ queryKey: networkKeys.directDownlines(memberId), queryFn: async ({ signal }) => (await genealogyApi.directDownlines(memberId, signal)).data ?? [], staleTime: 60_000 });
 
 export function useDirectDownlines(memberId: string) {
-  return useQuery({
-    queryKey: networkKeys.directDownlines(memberId),
-    queryFn: async ({ signal }) => (await genealogyApi.directDownlines(memberId, signal)).data ?? [],
-    staleTime: 60_000,
-  });
+  return useQuery(directDownlinesQuery(memberId));
 }
 
+export const downlinesQuery = (memberId: string, page: number) =>
+  queryOptions({ queryKey: networkKeys.downlines(memberId, page), queryFn: async ({ signal }) => (await genealogyApi.downlines(memberId, page, signal)).data, staleTime: 60_000 });
+
 export function useDownlines(memberId: string, page: number) {
-  return useQuery({
-    queryKey: networkKeys.downlines(memberId, page),
-    queryFn: async ({ signal }) => (await genealogyApi.downlines(memberId, page, signal)).data,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...downlinesQuery(memberId, page), placeholderData: keepPreviousData });
 }

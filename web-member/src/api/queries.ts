@@ -1,4 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getStoredUser, storeUser } from '../auth/token';
 import type { PackagePayment } from '@portal/services/contracts/payments';
 import { authApi } from './auth';
 import { packagesApi } from './packages';
@@ -22,14 +24,29 @@ export const queryKeys = {
   packageDifference: (memberId: string, packageId: number) => ['payments', memberId, 'package-difference', packageId] as const,
 };
 
-/** The signed-in account (GET /api/auth/user → data). */
+/**
+ * The signed-in account (GET /api/auth/user → data). A paid member's reload starts from the copy kept
+ * beside the token (auth/token.ts), marked stale so it is asked for again at once, and keeps the copy current.
+ */
 export function useCurrentUser(enabled = true) {
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.me,
     queryFn: async ({ signal }) => (await authApi.currentUser(signal)).data,
     enabled,
     staleTime: 30_000,
+    initialData: () => {
+      if (!enabled) return undefined;
+      const stored = getStoredUser<Awaited<ReturnType<typeof authApi.currentUser>>['data']>();
+      // Only a paid member's copy: an unpaid one would send the member to /welcome on a stale word,
+      // when an admin may have approved the payment since (the approval happens elsewhere).
+      return stored && 'payment' in stored && stored.payment === 'approved' ? stored : undefined;
+    },
+    initialDataUpdatedAt: 0,
   });
+  useEffect(() => {
+    if (enabled && query.data && query.isFetchedAfterMount) storeUser(query.data);
+  }, [enabled, query.data, query.isFetchedAfterMount]);
+  return query;
 }
 
 export function usePackages() {
@@ -43,13 +60,16 @@ export function usePackages() {
   });
 }
 
-export function usePackage(id: number | null | undefined) {
-  return useQuery({
+export const packageQuery = (id: number | null | undefined) =>
+  queryOptions({
     queryKey: queryKeys.package(id ?? 0),
     queryFn: async ({ signal }) => (await packagesApi.one(id!, signal)).data,
     enabled: typeof id === 'number' && id > 0,
     staleTime: 5 * 60_000,
   });
+
+export function usePackage(id: number | null | undefined) {
+  return useQuery(packageQuery(id));
 }
 
 /** GET /payments/banks → [{ bank, code }]. */
@@ -65,27 +85,26 @@ export function useBanks() {
 }
 
 /** GET /users/{id}/profile-details; null until the member submits a profile or a bank account. */
+export const profileDetailsQuery = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.profileDetails(memberId), queryFn: async ({ signal }) => (await profileApi.details(memberId, signal)).data ?? null });
+
 export function useProfileDetails(memberId: string) {
-  return useQuery({
-    queryKey: queryKeys.profileDetails(memberId),
-    queryFn: async ({ signal }) => (await profileApi.details(memberId, signal)).data ?? null,
-  });
+  return useQuery(profileDetailsQuery(memberId));
 }
 
 /** GET /users/{id}/profile: who the member is plus the profile (fields null before one exists). */
+export const memberProfileQuery = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.memberProfile(memberId), queryFn: async ({ signal }) => (await profileApi.profile(memberId, signal)).data });
+
 export function useMemberProfile(memberId: string) {
-  return useQuery({
-    queryKey: queryKeys.memberProfile(memberId),
-    queryFn: async ({ signal }) => (await profileApi.profile(memberId, signal)).data,
-  });
+  return useQuery(memberProfileQuery(memberId));
 }
 
+export const uplineQuery = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.upline(memberId), queryFn: async ({ signal }) => (await profileApi.upline(memberId, signal)).data ?? null, staleTime: 5 * 60_000 });
+
 export function useUpline(memberId: string) {
-  return useQuery({
-    queryKey: queryKeys.upline(memberId),
-    queryFn: async ({ signal }) => (await profileApi.upline(memberId, signal)).data ?? null,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(uplineQuery(memberId));
 }
 
 /** The member's package payments, newest first (card payments still open at the provider are left out). */

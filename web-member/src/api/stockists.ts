@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CompanyBank, Product, StockistPackage } from '@portal/services/contracts/catalogue';
 import type { ProductPurchase } from '@portal/services/contracts/purchases';
@@ -33,6 +33,8 @@ export type PrevMonthSales = z.infer<typeof prevMonthSales>;
 export type StockistPackageDifference = z.infer<typeof stockistPackageDifference>;
 export type UpgradeHistoryRow = z.infer<typeof stockistUpgradeHistoryRow>;
 export type ProductClaim = z.infer<typeof productClaim>;
+/** A product claim's state: processing until a stockist (or an admin) hands it over. */
+export type ClaimStatus = 'processing' | 'approved' | 'declined';
 
 /** A cart line as the screens keep it (seed 001 §3.5). */
 export interface CartLine {
@@ -57,7 +59,8 @@ export const stockistApi = {
   stockists: (page: number, search: string, signal?: AbortSignal) =>
     search.trim() ? api.get<Paged<PublicStockist>>(`/stockists/search?page=${page}&search=${encodeURIComponent(search.trim())}`, { signal }) : api.get<Paged<PublicStockist>>(`/stockists/all?page=${page}`, { signal }),
   history: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<ProductPurchase>>(`/product-purchases/user/${memberId}/history?page=${page}`, { signal }),
-  claims: (memberId: string, signal?: AbortSignal) => api.get<Paged<ProductClaim>>(`/product-claims/${memberId}/claims`, { signal }),
+  claims: (memberId: string, page: number, status: ClaimStatus | undefined, signal?: AbortSignal) =>
+    api.get<Paged<ProductClaim>>(`/product-claims/${memberId}/claims?page=${page}${status ? `&status=${status}` : ''}`, { signal }),
   placeAllowanceOrder: (memberId: string, cart: CartLine[], pickupType: string) => api.post<{ purchase_id: string }>(`/product-purchases/user/${memberId}`, orderBody(cart, pickupType)),
   payFromWallet: (cart: CartLine[]) =>
     api.patch<{ purchase_id: string }>('/withdrawals/pay-with-wallet', { ...orderBody(cart, 'repurchase_pickup'), txn_source: 'member_product_purchase', description: 'Product repurchase', amount: cartTotals(cart).total_price }),
@@ -92,6 +95,9 @@ export const stockistApi = {
     if (receipt) form.append('payment_receipt', receipt);
     return api.post<StockPurchase>(`/product-purchases/stockist/${memberId}`, form);
   },
+  /** A re-stock paid by card (seed 001 §7.1): the purchase goes to the admins once the provider confirms the payment. */
+  payStockByCard: (cart: CartLine[]) =>
+    api.post<{ authorization_url: string; reference: string; purchase_id: string }>('/payments/initiate', { ...orderBody(cart, 're-stock'), txn_source: 'stockist_product_purchase', description: 'Stockist re-stock', amount: cartTotals(cart).total_price, payment_type: 'payment_gateway' }),
   prevMonthSales: (memberId: string, signal?: AbortSignal) => api.get<PrevMonthSales>(`/product-purchases/stockist-prev-month-sales/${memberId}`, { signal }),
   lookup: (code: string) => api.get<OrderLookup>(`/product-purchases/fetch-order/${encodeURIComponent(code.trim())}`),
   approveOrder: (purchaseId: string) => api.patch<{ status: string }>(`/product-purchases/${purchaseId}/vendor-approve`),
@@ -111,23 +117,39 @@ export const stockistKeys = {
   mine: (id: string) => ['stockist', 'mine', id] as const,
 };
 
+// Each query's options are also started before its page renders (page-data.ts), so they are shared.
+export const productsQuery = () =>
+  queryOptions({ queryKey: stockistKeys.products, queryFn: async ({ signal }) => (await stockistApi.products(signal)).data ?? [], staleTime: 60_000 });
+export const companyBanksQuery = () =>
+  queryOptions({ queryKey: stockistKeys.banks, queryFn: async ({ signal }) => (await stockistApi.companyBanks(signal)).data ?? [], staleTime: 5 * 60_000 });
+export const stockistPackagesQuery = () =>
+  queryOptions({ queryKey: stockistKeys.packages, queryFn: async ({ signal }) => (await stockistApi.stockistPackages(signal)).data ?? [], staleTime: 5 * 60_000 });
+export const myStockistQuery = (memberId: string) =>
+  queryOptions({ queryKey: stockistKeys.mine(memberId), queryFn: async ({ signal }) => (await stockistApi.mine(memberId, signal)).data ?? null });
+/** One answer's data under ['stockist', ...key] (paged answers, records). */
+export const stockistQuery = <T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: T }>) =>
+  queryOptions({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data });
+/** A list under ['stockist', ...key], empty when the server sends none. */
+export const stockistListQuery = <T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: T[] }>) =>
+  queryOptions({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data ?? [] });
+
 export function useProducts() {
-  return useQuery({ queryKey: stockistKeys.products, queryFn: async ({ signal }) => (await stockistApi.products(signal)).data ?? [], staleTime: 60_000 });
+  return useQuery(productsQuery());
 }
 export function useCompanyBanks() {
-  return useQuery({ queryKey: stockistKeys.banks, queryFn: async ({ signal }) => (await stockistApi.companyBanks(signal)).data ?? [], staleTime: 5 * 60_000 });
+  return useQuery(companyBanksQuery());
 }
 export function useStockistPackages() {
-  return useQuery({ queryKey: stockistKeys.packages, queryFn: async ({ signal }) => (await stockistApi.stockistPackages(signal)).data ?? [], staleTime: 5 * 60_000 });
+  return useQuery(stockistPackagesQuery());
 }
 export function useMyStockist(memberId: string) {
-  return useQuery({ queryKey: stockistKeys.mine(memberId), queryFn: async ({ signal }) => (await stockistApi.mine(memberId, signal)).data ?? null });
+  return useQuery(myStockistQuery(memberId));
 }
 export function usePaged<T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: Paged<T> }>) {
-  return useQuery({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data, placeholderData: keepPreviousData });
+  return useQuery({ ...stockistQuery(key, fetch), placeholderData: keepPreviousData });
 }
 export function useList<T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: T[] }>) {
-  return useQuery({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data ?? [] });
+  return useQuery(stockistListQuery(key, fetch));
 }
 
 /** The 36 states and FCT (seed 001 §2.2). */

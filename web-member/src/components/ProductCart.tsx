@@ -55,7 +55,11 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
                 />
               </TableCell>
               <TableCell>
-                <IconButton color="primary" aria-label={`Add ${p.name}`} onClick={() => onAdd(p, Number(qty[p.id] ?? '1'))}>
+                <IconButton color="primary" aria-label={`Add ${p.name}`} onClick={() => {
+                    onAdd(p, Number(qty[p.id] ?? '1'));
+                    // Back to 1 once in the cart, so the box never shows a quantity already ordered.
+                    setQty(({ [p.id]: _added, ...rest }) => rest);
+                  }}>
                   <AddShoppingCart />
                 </IconButton>
               </TableCell>

@@ -24,7 +24,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useMember } from '../auth/member-context';
 import { homeFor } from '../auth/outcome';
 import { useProfileDetails } from '../api/queries';
-import { MemberAvatar } from '../components/DefaultAvatar';
+import { MemberAvatar } from '@portal/web-shared/MemberAvatar';
 import { storageUrl } from '../lib/storage';
 import { Logo } from '../components/Logo';
 import { LogoutDialog } from './LogoutDialog';

@@ -1,6 +1,6 @@
-/** Uploaded files come back as `storage/<folder>/<file>`, served by the api at /storage/... */
+import { storageUrl as sharedStorageUrl } from '@portal/web-shared/lib/storage';
+
+/** Uploaded files come back as `storage/<folder>/<file>`, served by the api at /storage/...; null when there is none. */
 export function storageUrl(path: string | null | undefined): string | null {
-  if (!path) return null;
-  if (/^(https?:|data:|blob:)/i.test(path)) return path;
-  return `/${path.replace(/^\/+/, '')}`;
+  return sharedStorageUrl(path) ?? null;
 }

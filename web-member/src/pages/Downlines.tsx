@@ -23,7 +23,7 @@ import Hub from '@mui/icons-material/HubOutlined';
 import type { DirectDownline, Downline } from '@portal/services/contracts/genealogy';
 import { useMember } from '../auth/member-context';
 import { useDirectDownlines, useDownlines } from '../api/genealogy';
-import { MemberAvatar } from '../components/DefaultAvatar';
+import { MemberAvatar } from '@portal/web-shared/MemberAvatar';
 import { storageUrl } from '../lib/storage';
 
 /** The seed's empty states (seed 000 §8). */

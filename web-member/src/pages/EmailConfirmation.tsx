@@ -35,7 +35,9 @@ export default function EmailConfirmationPage() {
       subtitle={
         email ? (
           <>
-            We sent a 6-digit code to <b>{email}</b>. Enter it below to confirm your e-mail address.
+            Check your mail: we sent a message to <b>{email}</b>. Enter the 6-digit code from it below to
+            confirm your e-mail address. If the message says this address already has an account, sign in
+            with that account instead.
           </>
         ) : undefined
       }

@@ -7,8 +7,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { GENEALOGY_MAX_DEPTH, type GenealogyNode } from '@portal/services/contracts/genealogy';
 import { useMember } from '../auth/member-context';
 import { useGenealogy } from '../api/genealogy';
-import { GenealogyChart } from '../components/GenealogyChart';
-import { pathTo } from '../lib/genealogy-tree';
+import { GenealogyChart, pathTo } from '@portal/web-shared/genealogy';
 
 const LEVEL_CHOICES = [1, 2, 3, 4, 5] as const;
 const DEFAULT_LEVELS = 3;

@@ -13,6 +13,7 @@ import { PasswordField } from '../components/PasswordField';
 import { AppLink } from '../components/FormLinks';
 import { completeLogin } from '../auth/outcome';
 import { takeFlashMessage } from '../auth/session';
+import { storeUser } from '../auth/token';
 import { toast } from '../lib/notify';
 
 type LoginInput = z.input<typeof loginBody>;
@@ -36,7 +37,11 @@ export default function LoginPage() {
       const res = await authApi.login({ username: values.username.trim(), password: values.password });
       queryClient.removeQueries({ queryKey: ['auth'] });
       // The sign-in answer is the user: the member area starts from it instead of asking again.
-      if (res.data.access_token) queryClient.setQueryData(queryKeys.me, { ...res.data, access_token: undefined });
+      if (res.data.access_token) {
+        const user = { ...res.data, access_token: undefined };
+        queryClient.setQueryData(queryKeys.me, user);
+        storeUser(user);
+      }
       const next = completeLogin(res.data);
       if (res.message) (res.data.access_token ? toast.success : toast.info)(res.message);
       navigate(next);

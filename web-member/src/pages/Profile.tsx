@@ -15,7 +15,7 @@ import { GENDERS, profileMessages, updateProfileFields, type MemberProfile } fro
 import { useMember } from '../auth/member-context';
 import { profileApi } from '../api/profile';
 import { queryKeys, useMemberProfile, useProfileDetails, useUpline } from '../api/queries';
-import { MemberAvatar } from '../components/DefaultAvatar';
+import { MemberAvatar } from '@portal/web-shared/MemberAvatar';
 import { BankAccountSummary, BankDetailsForm, bankEditable } from '../components/BankDetailsForm';
 import { PackageUpgradeCard, UpgradeHistoryCard } from '../components/PackageUpgrade';
 import { PlacementPreferenceCard } from '../components/PlacementPreferenceCard';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select,
+  Alert, Avatar, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select,
   Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
@@ -10,10 +10,12 @@ import { usePackage } from '../api/queries';
 import { stockistApi, usePaged } from '../api/stockists';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { PageButtons } from '../components/PageButtons';
+import { PurchaseRecords } from '../components/PurchaseRecords';
 import { PasswordField } from '../components/PasswordField';
-import { ProductsAndCart, StatusChip, SubmitRow, pickupLabel, useCart } from '../components/ProductCart';
+import { ProductsAndCart, SubmitRow, pickupLabel, useCart } from '../components/ProductCart';
 import { ReceiptUpload } from '../components/ReceiptUpload';
 import { formatNaira } from '../lib/money';
+import { storageUrl } from '../lib/storage';
 import { toast } from '../lib/notify';
 
 /** Approved stockists to collect from, with a working search and pagination (seed 000 §2.11). */
@@ -98,49 +100,23 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onCl
         <Table size="small" aria-label="Order products">
           <TableHead><TableRow><TableCell>Product</TableCell><TableCell align="right">Quantity</TableCell><TableCell align="right">Unit price</TableCell></TableRow></TableHead>
           <TableBody>
-            {(details.data ?? []).map((p) => <TableRow key={p.name}><TableCell>{p.name}</TableCell><TableCell align="right">{p.product_qty ?? 1}</TableCell><TableCell align="right">{formatNaira(p.price)}</TableCell></TableRow>)}
+            {(details.data ?? []).map((p) => (
+              <TableRow key={p.name} data-testid="order-product">
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Avatar variant="rounded" src={storageUrl(p.image) ?? undefined} alt={p.name} sx={{ width: 36, height: 36 }}>{p.name.charAt(0)}</Avatar>
+                    <span>{p.name}</span>
+                  </Stack>
+                </TableCell>
+                <TableCell align="right">{p.product_qty ?? 1}</TableCell>
+                <TableCell align="right">{formatNaira(p.price)}</TableCell>
+              </TableRow>
+            ))}
           </TableBody>
         </Table>
       </DialogContent>
       <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
     </Dialog>
-  );
-}
-
-function PurchaseHistory({ onCode, onDetails }: { onCode: (id: string) => void; onDetails: (id: string) => void }) {
-  const user = useMember();
-  const [page, setPage] = useState(1);
-  const history = usePaged(['history', user.uuid, page], (signal) => stockistApi.history(user.uuid, page, signal));
-  return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>Purchase history</Typography>
-        {history.isPending ? <Skeleton variant="rounded" height={120} /> : !history.data?.data.length ? <Alert severity="info">There are no orders</Alert> : (
-          <TableContainer>
-            <Table size="small" aria-label="Purchase history">
-              <TableHead><TableRow><TableCell>Date</TableCell><TableCell>Type</TableCell><TableCell align="right">Items</TableCell><TableCell align="right">Total</TableCell><TableCell>Store</TableCell><TableCell>Status</TableCell><TableCell /></TableRow></TableHead>
-              <TableBody>
-                {history.data.data.map((p) => (
-                  <TableRow key={p.id} data-testid="purchase-row">
-                    <TableCell>{new Date(p.created_at).toLocaleString('en-GB')}</TableCell>
-                    <TableCell>{pickupLabel(p.pickup_type)}</TableCell>
-                    <TableCell align="right">{p.total_quantity}</TableCell>
-                    <TableCell align="right">{formatNaira(p.total_price)}</TableCell>
-                    <TableCell>{p.store_name ?? '—'}</TableCell>
-                    <TableCell><StatusChip status={p.status} /></TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" onClick={() => onDetails(p.id)}>Details</Button>
-                      {p.has_order_code && ['processing', 'approved'].includes(p.status) && <Button size="small" onClick={() => onCode(p.id)}>Order code</Button>}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <PageButtons page={page} lastPage={history.data?.last_page ?? 1} onChange={setPage} label="Purchase history pages" />
-      </CardContent>
-    </Card>
   );
 }
 
@@ -235,7 +211,7 @@ export default function RepurchasePage() {
         )}
       </ProductsAndCart>
       <StockistList />
-      <PurchaseHistory onCode={setCodeFor} onDetails={setDetailsFor} />
+      <PurchaseRecords onCode={setCodeFor} onDetails={setDetailsFor} />
       <OrderCodeDialog orderId={codeFor} onClose={() => setCodeFor(null)} />
       <OrderDetailsDialog orderId={detailsFor} onClose={() => setDetailsFor(null)} />
       <CardPaymentDialog payment={card} title="Make Payment" verifyAfterMs={UPGRADE_VERIFY_AFTER_MS} onClose={() => setCard(null)} onVerified={async () => { setCard(null); await done(); }} />

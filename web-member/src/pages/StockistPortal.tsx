@@ -4,11 +4,13 @@ import {
   Alert, Avatar, Box, Button, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useMember } from '../auth/member-context';
-import { stockistApi, useList, useMyStockist, usePaged, useStockistPackages } from '../api/stockists';
+import { stockistApi, stockistQuery, useList, useMyStockist, usePaged, useStockistPackages } from '../api/stockists';
 import { PageButtons } from '../components/PageButtons';
 import { ProductsAndCart, StatusChip, SubmitRow, pickupLabel, useCart } from '../components/ProductCart';
 import { ReceiptUpload } from '../components/ReceiptUpload';
+import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { formatNaira } from '../lib/money';
+import { formatDate, formatDateTime, formatMonth } from '../lib/dates';
 import { storageUrl } from '../lib/storage';
 import { toast } from '../lib/notify';
 import { CompanyBanks, StoreFields } from './BecomeStockist';
@@ -115,7 +117,7 @@ export function StockistProfilePage() {
         )}
         <Box sx={{ mt: 2 }}>
           <SimpleTable label="Stockist upgrade history" head={['Package', 'Status', 'Amount', 'Date']} empty="There are no upgrades"
-            rows={(history.data ?? []).map((r) => [r.package_name, <StatusChip key="s" status={r.status} />, formatNaira(r.registration_value), new Date(r.created_at).toLocaleDateString('en-GB')])} />
+            rows={(history.data ?? []).map((r) => [r.package_name, <StatusChip key="s" status={r.status} />, formatNaira(r.registration_value), formatDate(r.created_at)])} />
         </Box>
       </Section>
     </Stack>
@@ -132,25 +134,42 @@ export function StockPurchasePage() {
   const [type, setType] = useState('');
   const [receipt, setReceipt] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const prev = useQuery({ queryKey: ['stockist', 'prev', user.uuid], queryFn: async ({ signal }) => (await stockistApi.prevMonthSales(user.uuid, signal)).data });
+  const [card, setCard] = useState<CardPayment | null>(null);
+  const prev = useQuery(stockistQuery(['prev', user.uuid], (signal) => stockistApi.prevMonthSales(user.uuid, signal)));
   const upgradePickup = useQuery({ queryKey: ['stockist', 'upgrade-pickup'], queryFn: async ({ signal }) => (await stockistApi.difference(0, true, signal)).data, enabled: type === 'upgrade_pickup', retry: false });
   const pkg = packages.data?.find((p) => p.id === mine.data?.package_id);
   const limit = type === 'registration_pickup' ? pkg?.pickup_amount ?? null : type === 'upgrade_pickup' ? upgradePickup.data?.pickup_allowance ?? null : type === 're-stock' ? prev.data?.available ?? null : null;
-  const submit = async () => {
-    if (!type) { toast.warning('Order type not selected'); return; }
-    if (cartState.cart.length === 0) { toast.warning('There are no Items in your cart'); return; }
+  const checked = () => {
+    if (!type) { toast.warning('Order type not selected'); return false; }
+    if (cartState.cart.length === 0) { toast.warning('There are no Items in your cart'); return false; }
     if (limit !== null && cartState.totals.total_price > limit) {
       toast.warning(type === 'registration_pickup' ? 'Total selected product price is higher than pickup amount' : 'There selected Items total price is greater than the pickup amount');
-      return;
+      return false;
     }
+    return true;
+  };
+  const finished = async () => {
+    cartState.clear();
+    setType('');
+    setReceipt(null);
+    await queryClient.invalidateQueries({ queryKey: ['stockist'] });
+  };
+  // Only a re-stock is paid: the pick-ups are paid with the stockist package.
+  const payByCard = async () => {
+    if (!checked()) return;
+    setBusy(true);
+    try {
+      const res = await stockistApi.payStockByCard(cartState.cart);
+      setCard({ authorization_url: res.data.authorization_url, reference: res.data.reference });
+    } catch { /* shown */ } finally { setBusy(false); }
+  };
+  const submit = async () => {
+    if (!checked()) return;
     setBusy(true);
     try {
       const res = await stockistApi.buyStock(user.uuid, cartState.cart, type, receipt);
       toast.success(res.message);
-      cartState.clear();
-      setType('');
-      setReceipt(null);
-      await queryClient.invalidateQueries({ queryKey: ['stockist'] });
+      await finished();
     } catch { /* shown */ } finally { setBusy(false); }
   };
   return (
@@ -173,8 +192,12 @@ export function StockPurchasePage() {
           <Typography variant="body2" color="text.secondary" gutterBottom>Payment receipt (for a re-stock paid by bank transfer), at most 500 kB:</Typography>
           <input type="file" accept="image/png,image/jpeg,image/webp" name="payment_receipt" aria-label="Payment receipt" onChange={(e) => setReceipt(e.target.files?.[0] ?? null)} />
         </Box>
-        <SubmitRow busy={busy} label="Submit" onClick={() => void submit()} />
+        <SubmitRow busy={busy} label={type === 're-stock' ? 'Submit with receipt' : 'Submit'} onClick={() => void submit()} />
+        {type === 're-stock' ? (
+          <Button fullWidth variant="outlined" sx={{ mt: 1 }} disabled={busy} onClick={() => void payByCard()}>Pay by card</Button>
+        ) : null}
       </ProductsAndCart>
+      <CardPaymentDialog payment={card} title="Make Payment" verifyAfterMs={UPGRADE_VERIFY_AFTER_MS} onClose={() => setCard(null)} onVerified={async () => { setCard(null); await finished(); }} />
     </Stack>
   );
 }
@@ -235,7 +258,7 @@ export function OrderProcessingPage() {
       )}
       <Section title="Processed orders">
         <SimpleTable label="Processed orders" head={['Member', 'Phone', 'Type', 'Total', 'Status', 'Date']} empty="There are no processed Orders"
-          rows={(processed.data?.data ?? []).map((o) => [`${o.first_name} ${o.last_name}`, o.phone, pickupLabel(o.pickup_type), formatNaira(o.total_price), <StatusChip key="s" status={o.status} />, new Date(o.created_at).toLocaleString('en-GB')])} />
+          rows={(processed.data?.data ?? []).map((o) => [`${o.first_name} ${o.last_name}`, o.phone, pickupLabel(o.pickup_type), formatNaira(o.total_price), <StatusChip key="s" status={o.status} />, formatDateTime(o.created_at)])} />
         <PageButtons page={page} lastPage={processed.data?.last_page ?? 1} onChange={setPage} label="Processed order pages" />
       </Section>
     </Stack>
@@ -246,7 +269,7 @@ export function OrderProcessingPage() {
 export function StockistRecordPage() {
   const user = useMember();
   const [page, setPage] = useState(1);
-  const stats = useQuery({ queryKey: ['stockist', 'stats', user.uuid], queryFn: async ({ signal }) => (await stockistApi.stats(user.uuid, signal)).data });
+  const stats = useQuery(stockistQuery(['stats', user.uuid], (signal) => stockistApi.stats(user.uuid, signal)));
   const stock = useList(['stock', user.uuid], (signal) => stockistApi.stock(user.uuid, signal));
   const purchases = usePaged(['stock-purchases', user.uuid, page], (signal) => stockistApi.stockPurchases(user.uuid, page, signal));
   const details = useList(['stock-details', user.uuid], (signal) => stockistApi.stockDetails(user.uuid, signal));
@@ -263,7 +286,7 @@ export function StockistRecordPage() {
       </Box>
       <Section title="Purchase transactions">
         <SimpleTable label="Purchase transactions" head={['Type', 'Items', 'Total', 'Paid by', 'Status', 'Date']} empty="There are no purchases"
-          rows={(purchases.data?.data ?? []).map((p) => [pickupLabel(p.pickup_type), p.total_quantity, formatNaira(p.total_price), p.payment_receipt ? 'Bank transfer' : 'Allowance / card', <StatusChip key="s" status={p.status} />, new Date(p.created_at).toLocaleString('en-GB')])} />
+          rows={(purchases.data?.data ?? []).map((p) => [pickupLabel(p.pickup_type), p.total_quantity, formatNaira(p.total_price), p.payment_method === 'payment_gateway' ? 'Card' : p.payment_method === 'pop' ? 'Bank transfer' : 'Stockist package', <StatusChip key="s" status={p.status} />, formatDateTime(p.created_at)])} />
         <PageButtons page={page} lastPage={purchases.data?.last_page ?? 1} onChange={setPage} label="Purchase pages" />
       </Section>
       <Section title="Stock record">
@@ -272,11 +295,11 @@ export function StockistRecordPage() {
       </Section>
       <Section title="Purchase history">
         <SimpleTable label="Purchase history" head={['Product', 'Qty', 'Value', 'Type', 'Status', 'Date']} empty="There are no purchases"
-          rows={(details.data ?? []).map((d) => [d.name, d.product_qty, formatNaira(d.price), pickupLabel(d.pickup_type), <StatusChip key="s" status={d.status} />, new Date(d.created_at).toLocaleDateString('en-GB')])} />
+          rows={(details.data ?? []).map((d) => [d.name, d.product_qty, formatNaira(d.price), pickupLabel(d.pickup_type), <StatusChip key="s" status={d.status} />, formatDate(d.created_at)])} />
       </Section>
       <Section title="Rebate earnings">
         <SimpleTable label="Rebate earnings" head={['Month', 'Value']} empty="There are no rebate earnings"
-          rows={(rebates.data ?? []).map((r) => [new Date(r.created_at).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' }), formatNaira(r.value)])} />
+          rows={(rebates.data ?? []).map((r) => [formatMonth(r.created_at), formatNaira(r.value)])} />
       </Section>
     </Stack>
   );

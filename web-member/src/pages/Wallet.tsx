@@ -42,6 +42,7 @@ import { earningsKeys, useBonuses, useGlobalProfits, useSettings, useWalletBalan
 import { hasBankAccount } from '../components/BankDetailsForm';
 import { MatchingStatusCard } from '../components/MatchingStatus';
 import { PageButtons } from '../components/PageButtons';
+import { WalletStatement } from '../components/WalletStatement';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
@@ -693,12 +694,18 @@ function TransactionsTab() {
 const TABS = [
   { key: 'summary', label: 'Wallet Summary' },
   { key: 'transactions', label: 'Transactions' },
+  { key: 'statement', label: 'Statement' },
 ] as const;
+
+function StatementTab() {
+  const user = useMember();
+  return <WalletStatement memberId={user.uuid} />;
+}
 
 /** The wallet (seed 000 §2.7): what was earned and why, and withdrawals. */
 export default function WalletPage() {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'transactions' ? 'transactions' : 'summary';
+  const tab = params.get('tab') === 'transactions' ? 'transactions' : params.get('tab') === 'statement' ? 'statement' : 'summary';
   return (
     <>
       <Box sx={{ mb: { xs: 2, sm: 3 } }}>
@@ -723,7 +730,7 @@ export default function WalletPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`wallet-panel-${tab}`} aria-labelledby={`wallet-tab-${tab}`}>
-        {tab === 'summary' ? <SummaryTab /> : <TransactionsTab />}
+        {tab === 'summary' ? <SummaryTab /> : tab === 'transactions' ? <TransactionsTab /> : <StatementTab />}
       </Box>
     </>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { format } from 'date-fns';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid';
@@ -33,6 +32,7 @@ import { formatNaira } from '../lib/money';
 import { toast } from '../lib/notify';
 import { registrationCountdown } from '../lib/registration-window';
 import { storageUrl } from '../lib/storage';
+import { formatDeadline } from '../lib/dates';
 
 /** While a receipt waits for an admin, its status is checked again now and then. */
 const PENDING_RECHECK_MS = 30_000;
@@ -358,7 +358,7 @@ export default function WelcomePage() {
                     <Typography variant="body2" sx={{ opacity: 0.85, mb: 2.5 }}>
                       {expired || countdown.expired
                         ? 'Your 7-day registration window has ended.'
-                        : `Complete payment by ${format(countdown.deadline, 'EEEE d MMMM yyyy, h:mm a')}.`}
+                        : `Complete payment by ${formatDeadline(countdown.deadline)}.`}
                     </Typography>
                     <Stack direction="row" spacing={2} data-testid="registration-countdown">
                       <CountdownTile value={expired ? 0 : countdown.daysLeft} label={countdown.daysLeft === 1 ? 'Day' : 'Days'} testId="countdown-days" />

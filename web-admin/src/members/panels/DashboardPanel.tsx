@@ -1,10 +1,12 @@
 import { Alert, Chip } from '@mui/material';
-import { DataTable, DateField, ListContextProvider, NumberField, useList, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, NumberField, useList, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../common/DateTimeField';
 import type { CurrentIncentive, MemberIncentiveClaim } from '@portal/services/contracts/incentives';
 import type { TotalPv } from '@portal/services/contracts/points';
 import { NairaField, formatNaira } from '../../common/NairaField';
 import { ActiveOnly, Figure, FigureGrid, Loaded, Section, useMember } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
+import { ResponsiveDataTable } from '../../common/ResponsiveDataTable';
 
 type BonusStats = {
   matching_bonus: number;
@@ -24,7 +26,7 @@ const ClaimsTable = ({ claims }: { claims: MemberIncentiveClaim[] }) => {
   const list = useList({ data: claims.map((c, i) => ({ ...c, sn: i + 1 })), perPage: 10 });
   return (
     <ListContextProvider value={list}>
-      <DataTable
+      <ResponsiveDataTable phoneColumns={['incentive', 'worth', 'status']}
         resource="incentive-claims"
         rowClick={false}
         bulkActionButtons={false}
@@ -44,9 +46,9 @@ const ClaimsTable = ({ claims }: { claims: MemberIncentiveClaim[] }) => {
           <NumberField source="points" locales="en-US" />
         </DataTable.Col>
         <DataTable.Col source="created_at" label="pos.members.dashboard.col.date">
-          <DateField source="created_at" locales="en-GB" showTime />
+          <DateTimeField source="created_at" showTime />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </ListContextProvider>
   );
 };

@@ -4,19 +4,21 @@ import type { DirectDownline } from '@portal/services/contracts/genealogy';
 import { ActiveOnly, Loaded, Section, useMember } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
 import { storageUrl } from '../storage';
+import { PlacementTree } from './PlacementTree';
+import { ResponsiveDataTable } from '../../common/ResponsiveDataTable';
 
-/** Seed 001 §2.11 item 3: the member's direct downlines (the Network Structure), as a table. */
+/** Seed 001 §2.11 item 3: the member's direct downlines (the Network Structure), as a table under the placement tree. */
 const Genealogy = () => {
   const member = useMember()!;
   const translate = useTranslate();
   const downlines = usePortalQuery<DirectDownline[]>(`/users/${member.id}/direct-downlines`);
   const list = useList({ data: (downlines.data ?? []).map((d) => ({ ...d, id: d.uuid })), perPage: 10 });
   return (
-    <Section title="pos.members.genealogy.title" testId="direct-downlines">
+    <Section title="pos.members.genealogy.direct" testId="direct-downlines">
       <Loaded query={downlines}>
         {() => (
           <ListContextProvider value={list}>
-            <DataTable resource="direct-downlines" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.genealogy.empty')}</Alert>}>
+            <ResponsiveDataTable phoneColumns={['name', 'leg', 'active']} resource="direct-downlines" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.genealogy.empty')}</Alert>}>
               <DataTable.Col
                 source="name"
                 label="pos.members.genealogy.name"
@@ -42,7 +44,7 @@ const Genealogy = () => {
                   <Chip size="small" color={d.active ? 'success' : 'default'} variant={d.active ? 'filled' : 'outlined'} label={translate(d.active ? 'pos.members.status.active' : 'pos.members.status.inactive')} />
                 )}
               />
-            </DataTable>
+            </ResponsiveDataTable>
           </ListContextProvider>
         )}
       </Loaded>
@@ -52,6 +54,9 @@ const Genealogy = () => {
 
 export const GenealogyPanel = () => (
   <ActiveOnly>
+    <Section title="pos.members.genealogy.chart" testId="placement-tree">
+      <PlacementTree />
+    </Section>
     <Genealogy />
   </ActiveOnly>
 );

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, Pagination } from '@mui/material';
-import { DataTable, DateField, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../common/DateTimeField';
 import type { ProductPurchase } from '@portal/services/contracts/purchases';
 import { NairaField } from '../../common/NairaField';
 import { ActiveOnly, Loaded, Section, useMember } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
+import { ResponsiveDataTable } from '../../common/ResponsiveDataTable';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 
-const statusColors: Record<string, 'warning' | 'info' | 'success' | 'error' | 'default'> = { pending: 'warning', processing: 'info', completed: 'success', declined: 'error' };
+const statusColors: Record<string, 'warning' | 'info' | 'success' | 'error' | 'default'> = { awaiting_payment: 'default', pending: 'warning', processing: 'info', approved: 'success', completed: 'success', declined: 'error' };
 
 /** A stockist field, or 'N/A' while no stockist has handled the order. */
 const OrNA = ({ value }: { value: string | null }) => {
@@ -27,7 +29,7 @@ const Repurchases = () => {
       <Loaded query={history}>
         {() => (
           <ListContextProvider value={list}>
-            <DataTable resource="product-purchases" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.repurchase.empty')}</Alert>}>
+            <ResponsiveDataTable phoneColumns={['id', 'total_price', 'status']} resource="product-purchases" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.repurchase.empty')}</Alert>}>
               <DataTable.Col source="id" label="pos.members.repurchase.order" render={(p: ProductPurchase) => <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>{p.id}</Box>} />
               <DataTable.Col source="pickup_type" label="pos.members.repurchase.pickup_type" render={(p: ProductPurchase) => translate(`pos.members.pickup_type.${p.pickup_type}`, { _: p.pickup_type })} />
               <DataTable.Col source="store_name" label="pos.members.repurchase.store_name" render={(p: ProductPurchase) => <OrNA value={p.store_name} />} />
@@ -46,9 +48,9 @@ const Repurchases = () => {
                 )}
               />
               <DataTable.Col source="created_at" label="pos.members.repurchase.date">
-                <DateField source="created_at" locales="en-GB" showTime />
+                <DateTimeField source="created_at" showTime />
               </DataTable.Col>
-            </DataTable>
+            </ResponsiveDataTable>
           </ListContextProvider>
         )}
       </Loaded>

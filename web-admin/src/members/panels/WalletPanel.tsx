@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, Pagination, Tab, Tabs } from '@mui/material';
-import { DataTable, DateField, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../common/DateTimeField';
 import type { Withdrawal } from '@portal/services/contracts/wallet';
 import { NairaField, formatNaira } from '../../common/NairaField';
 import { ActiveOnly, Figure, FigureGrid, Loaded, Section, useMember } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
+import { MemberStatement } from '../../event-log/MemberStatement';
+import { ResponsiveDataTable } from '../../common/ResponsiveDataTable';
+import { formatMonth } from '../../common/dates';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 type BonusStats = { referral_bonus: number; placement_bonus: number; matching_bonus: number; unilevel_bonus: number; global_profit: number };
@@ -14,7 +18,7 @@ type GlobalProfit = { id: number; profit: number; share_date: string; created_at
 
 const statusColors = { pending: 'warning', processing: 'info', successful: 'success', failed: 'error' } as const;
 
-const monthOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+const monthOf = (iso: string) => formatMonth(iso);
 
 const GlobalProfits = () => {
   const member = useMember()!;
@@ -26,15 +30,15 @@ const GlobalProfits = () => {
       <Loaded query={shares}>
         {() => (
           <ListContextProvider value={list}>
-            <DataTable resource="global-profits" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.wallet.no_global_profit')}</Alert>}>
+            <ResponsiveDataTable phoneColumns={['month', 'profit']} resource="global-profits" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.wallet.no_global_profit')}</Alert>}>
               <DataTable.Col source="month" label="pos.members.wallet.months" />
               <DataTable.Col source="profit" label="pos.members.wallet.profit">
                 <NairaField source="profit" />
               </DataTable.Col>
               <DataTable.Col source="created_at" label="pos.members.wallet.date">
-                <DateField source="created_at" locales="en-GB" showTime />
+                <DateTimeField source="created_at" showTime />
               </DataTable.Col>
-            </DataTable>
+            </ResponsiveDataTable>
           </ListContextProvider>
         )}
       </Loaded>
@@ -85,7 +89,7 @@ const Transactions = () => {
         <Loaded query={history}>
           {() => (
             <ListContextProvider value={list}>
-              <DataTable resource="withdrawals" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.wallet.no_withdrawals')}</Alert>}>
+              <ResponsiveDataTable phoneColumns={['amount', 'status']} resource="withdrawals" rowClick={false} bulkActionButtons={false} empty={<Alert severity="info">{translate('pos.members.wallet.no_withdrawals')}</Alert>}>
                 <DataTable.Col source="amount" label="pos.members.wallet.amount">
                   <NairaField source="amount" />
                 </DataTable.Col>
@@ -96,9 +100,9 @@ const Transactions = () => {
                   render={(w: Withdrawal) => <Chip size="small" color={statusColors[w.status]} label={translate(`pos.members.withdrawal_status.${w.status}`)} />}
                 />
                 <DataTable.Col source="created_at" label="pos.members.wallet.date">
-                  <DateField source="created_at" locales="en-GB" showTime />
+                  <DateTimeField source="created_at" showTime />
                 </DataTable.Col>
-              </DataTable>
+              </ResponsiveDataTable>
             </ListContextProvider>
           )}
         </Loaded>
@@ -112,17 +116,19 @@ const Transactions = () => {
   );
 };
 
-/** Seed 001 §2.11 item 9: Wallet Summary and Transactions. */
+/** Seed 001 §2.11 item 9: Wallet Summary and Transactions; and the statement whose lines trace to their roots (docs/audit.md). */
 const Wallet = () => {
   const translate = useTranslate();
-  const [tab, setTab] = useState<'summary' | 'transactions'>('summary');
+  const member = useMember()!;
+  const [tab, setTab] = useState<'summary' | 'transactions' | 'statement'>('summary');
   return (
     <>
-      <Tabs value={tab} onChange={(_event, next: 'summary' | 'transactions') => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_event, next: 'summary' | 'transactions' | 'statement') => setTab(next)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="summary" label={translate('pos.members.wallet.summary')} />
         <Tab value="transactions" label={translate('pos.members.wallet.transactions')} />
+        <Tab value="statement" label={translate('pos.audit.statement')} data-testid="wallet-statement-tab" />
       </Tabs>
-      {tab === 'summary' ? <Summary /> : <Transactions />}
+      {tab === 'summary' ? <Summary /> : tab === 'transactions' ? <Transactions /> : <MemberStatement memberId={member.id} />}
     </>
   );
 };

@@ -8,13 +8,13 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Tree, TreeNode } from 'react-organizational-chart';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import type { GenealogyNode } from '@portal/services/contracts/genealogy';
-import { brandColors } from '../theme';
-import { legSlots, LEGS, type Leg } from '../lib/genealogy-tree';
+import { legSlots, LEGS, type Leg } from './tree';
 import { storageUrl } from '../lib/storage';
-import { MemberAvatar } from './DefaultAvatar';
+import { MemberAvatar } from '../MemberAvatar';
 
 const NODE_WIDTH = 184;
-const LINE_COLOR = brandColors.green[300];
+/** The brand's light green (web-member theme green[300]), the same in both apps. */
+const LINE_COLOR = '#7fc399';
 /** Below this the names on the nodes are too small to read. */
 const MIN_READABLE_SCALE = 0.6;
 /** A press that moves the chart further than this is a pan, not a click on a member. */
@@ -173,6 +173,8 @@ function drawsLegs(node: GenealogyNode, remaining: number, fetchedDepth: number)
  * The organisation chart of the placement tree (seed 000 §2.8), pannable and zoomable: drag or
  * swipe to move, wheel or pinch to zoom, the buttons for zoom, fit and back to the top.
  * Tree layout by react-organizational-chart, pan and zoom by react-zoom-pan-pinch.
+ * Shared by the member's network page and the back office's genealogy panel, so both draw the tree
+ * the same way; choosing a member calls `onOpen`, and the page decides how to re-root on it.
  */
 export function GenealogyChart({ top, levels, fetchedDepth, onOpen }: ChartProps) {
   const controls = useRef<ReactZoomPanPinchContentRef | null>(null);

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleConsumers } from '../services/test/consumers';
+import { creditWallet } from '../services/test/wallet';
+import type { Page } from 'playwright-core';
+import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, signIn, startMemberApp } from './member-app';
+
+/**
+ * The member's product claims (seed 000 §2.11 and §3 "Product claim"), in Chromium: every line of
+ * what they ordered, uncollected, collected or declined, paged by the server and filtered by
+ * status, reached from the menu's Repurchase screen.
+ */
+let app: MemberAppTest;
+beforeAll(async () => {
+  app = await startMemberApp();
+}, 120_000);
+afterAll(async () => app?.close());
+
+describe('product claims', () => {
+  it('lists the member\'s claim lines: 13 lines over two pages; Uncollected, Collected and Declined filter them; an uncollected one reveals its order code', async () => {
+    const { http } = app;
+    const db = app.t.runtime.db;
+    const admin = await http.adminToken();
+    const member = await http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    const products = await db.selectFrom('products').select(['id', 'name', 'worth']).where('is_active', '=', true).orderBy('id').limit(4).execute();
+    const soursop = await db.selectFrom('products').select('id').where('name', '=', 'Soursop Leaf Tea').executeTakeFirstOrThrow();
+
+    // The registration pick-up (1 line), declined by an admin: the allowance is given back.
+    const pickup = await http.call('POST', `/api/product-purchases/user/${member.id}`, { token: member.token, body: { pickup_type: 'registration_pickup', products: [{ id: soursop.id, qty: 1 }] } });
+    expect(pickup.status, pickup.body.message).toBe(200);
+    expect((await http.call('PUT', `/api/product-claims/${pickup.body.data.purchase_id}/decline`, { token: admin, body: { reason: 'Out of stock at the head office.' } })).status).toBe(200);
+    // Three repurchases of four lines each, paid from the wallet; the first handed over at the head office.
+    const totalNaira = products.reduce((sum, p) => sum + p.worth, 0) / 100;
+    await creditWallet(db, member.id, (1 + 2 + 3) * totalNaira * 100);
+    await settleConsumers(db);
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const paid = await http.call('PATCH', '/api/withdrawals/pay-with-wallet', {
+        token: member.token,
+        body: { txn_source: 'member_product_purchase', pickup_type: 'repurchase_pickup', description: 'Repurchase', amount: totalNaira * (i + 1), products: products.map((p) => ({ id: p.id, qty: i + 1 })) },
+      });
+      expect(paid.status, paid.body.message).toBe(200);
+      orders.push(paid.body.data.purchase_id);
+    }
+    expect((await http.call('PUT', `/api/product-claims/${orders[0]}/approve`, { token: admin })).status).toBe(200);
+
+    const page = await app.newPage(desktop);
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+    await page.getByRole('link', { name: 'Repurchase' }).click();
+    await page.getByRole('tab', { name: 'Product claims' }).click();
+    await page.waitForURL(/records=claims/);
+    const claims = page.getByRole('table', { name: 'Product claims' });
+    const rows = claims.getByTestId('claim-row');
+    await expect.poll(() => rows.count()).toBe(10);
+    await fullShot(page, 'product-claims-desktop');
+    // Page 2: the other 3 of 13 lines, the oldest (the declined pick-up) last.
+    await page.getByRole('navigation', { name: 'Product claim pages' }).getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.last().textContent()).toContain('Soursop Leaf Tea');
+    await expect.poll(() => rows.last().getByTestId('claim-status').textContent()).toBe('declined');
+
+    // Filters: 8 uncollected (the two repurchases still waiting), 4 collected, 1 declined.
+    const filter = page.getByRole('group', { name: 'Claim status' });
+    await filter.getByRole('button', { name: 'Uncollected' }).click();
+    await expect.poll(() => rows.count()).toBe(8);
+    expect(await rows.getByTestId('claim-status').allTextContents()).toEqual(Array(8).fill('uncollected'));
+    await filter.getByRole('button', { name: 'Collected', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.getByTestId('claim-status').allTextContents()).toEqual(Array(4).fill('collected'));
+    await filter.getByRole('button', { name: 'Declined' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // An uncollected line opens the order code modal of its order.
+    await filter.getByRole('button', { name: 'Uncollected' }).click();
+    await expect.poll(() => rows.count()).toBe(8);
+    await rows.first().getByRole('button', { name: 'Order code' }).click();
+    await page.getByLabel('Your password').fill(member.password);
+    await page.getByRole('button', { name: 'Show code' }).click();
+    await expect.poll(async () => (await page.getByTestId('order-code').textContent())?.trim()).toMatch(/^[A-Z2-9]{8}$/);
+    const shown = (await page.getByTestId('order-code').textContent())!.trim();
+    const newest = await db.selectFrom('product_purchases').select('order_code').where('id', '=', orders[2]!).executeTakeFirstOrThrow();
+    expect(shown).toBe(newest.order_code);
+    await page.keyboard.press('Escape');
+
+    // The address keeps the tab: a reload lands on the claims again; on a phone the rows keep product, quantity and status.
+    const phonePage = await app.newPage(phone);
+    await signIn(phonePage, app.base, member, /\/user\/dashboard/);
+    await phonePage.goto(`${app.base}/user/repurchase?records=claims`);
+    await phonePage.getByRole('table', { name: 'Product claims' }).getByTestId('claim-row').first().waitFor();
+    await phonePage.locator('#purchase-records').scrollIntoViewIfNeeded();
+    expect(await phonePage.evaluate(() => [document.documentElement, ...Array.from(document.querySelectorAll('#purchase-records .MuiTableContainer-root'))].every((el) => el.scrollWidth <= el.clientWidth + 1)), 'nothing scrolls sideways on a phone').toBe(true);
+    await screenfuls(phonePage, 'product-claims-phone', 6);
+  }, 180_000);
+
+  it('the repurchase screen\'s three modals: a card payment in its embedded page, the order\'s products, its code behind the password', async () => {
+    const { http } = app;
+    const member = await http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    const soursop = await app.t.runtime.db.selectFrom('products').select('id').where('name', '=', 'Soursop Leaf Tea').executeTakeFirstOrThrow();
+    expect((await http.call('POST', `/api/product-purchases/user/${member.id}`, { token: member.token, body: { pickup_type: 'registration_pickup', products: [{ id: soursop.id, qty: 1 }] } })).status).toBe(200);
+    const page = await app.newPage(desktop);
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+    await page.getByRole('link', { name: 'Repurchase' }).click();
+    await choose(page, 'Order type', 'Repurchase');
+    await page.getByLabel('Quantity of Moringa Leaf Capsules').fill('2');
+    await page.getByRole('button', { name: 'Add Moringa Leaf Capsules' }).click();
+    await page.getByTestId('cart-total').filter({ hasText: '₦17,000.00' }).waitFor();
+    // The quantity box is back to 1 once the line is in the cart.
+    expect(await page.getByLabel('Quantity of Moringa Leaf Capsules').inputValue()).toBe('1');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    // 1. The payment modal: the provider's page embedded, with the countdown.
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Payment' });
+    await expect.poll(() => dialog.getByTestId('payment-countdown').textContent()).toMatch(/\d+:\d{2} left/);
+    await fullShot(page, 'repurchase-card-modal-desktop');
+    await page.frameLocator('iframe[title="Payment page"]').getByRole('button', { name: /^Pay ₦17,000/ }).click();
+    await expectToast(page, 'Payment Verified successfully');
+    const row = page.getByTestId('purchase-row').filter({ hasText: '₦17,000.00' });
+    await expect.poll(() => row.getByTestId('status').textContent()).toBe('processing');
+    // 2. The order's products.
+    await row.getByRole('button', { name: 'Details' }).click();
+    const products = page.getByRole('table', { name: 'Order products' });
+    await expect.poll(() => products.getByTestId('order-product').textContent()).toContain('Moringa Leaf Capsules');
+    expect(await products.getByTestId('order-product').locator('td').nth(1).textContent()).toBe('2');
+    await fullShot(page, 'repurchase-details-modal-desktop');
+    await page.getByRole('button', { name: 'Close' }).click();
+    // 3. The order code, after the password.
+    await row.getByRole('button', { name: 'Order code' }).click();
+    await page.getByLabel('Your password').fill(member.password);
+    await page.getByRole('button', { name: 'Show code' }).click();
+    await expect.poll(async () => (await page.getByTestId('order-code').textContent())?.trim()).toMatch(/^[A-Z2-9]{8}$/);
+    const paid = await app.t.runtime.db.selectFrom('product_purchases').select(['status', 'payment_method']).where('member_id', '=', member.id).where('pickup_type', '=', 'repurchase_pickup').executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ status: 'processing', payment_method: 'payment_gateway' });
+  }, 180_000);
+});
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}

@@ -1,0 +1,199 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { createRuntime } from '../src/api/runtime';
+import { loadConfig } from '../src/core/config';
+import { seedDemoCompany } from '../src/seed/demo-company';
+import { requestWithdrawal } from '../src/wallet/commands';
+import { createFundedMembers } from './funded-members';
+import { type BenchModule, type Table, fmtInt, fmtMs, summarize } from './harness';
+import { type BulkMember, appendMembers, rootId } from './network';
+
+/**
+ * Projection lag (issue 13, item 3): an open loop issues commands at a steady rate (200/s by
+ * default, BENCH_LAG_RATE) for BENCH_SECONDS × 12 (60 s at the default 5; BENCH_LAG_SECONDS sets it
+ * directly), while the real worker process (services/src/worker/worker.ts) runs every consumer,
+ * woken by the commands' doorbell as in production. A reader polls the read tables every 2 ms and
+ * times each command from its commit (its transaction returned) to its effect being visible:
+ *   - 3 in 4 commands: a withdrawal request (the wallet command) → wallets.total_withdrawn
+ *     (wallet ledger projection) covers it;
+ *   - 1 in 4: a registration (MemberRegistered + MemberActivated, appended and projected inline as
+ *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection).
+ * Open loop: a command starts on schedule whether or not earlier ones finished.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WALLETS = 32;
+const WITHDRAWAL_KOBO = 200_000;
+const POLL_MS = 2;
+
+type Pending = { kind: 'withdrawal' | 'registration'; key: string; needs: number; committedAt: number; startedAt: number; leg?: 'left' | 'right' };
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(path.resolve(here, '../src/worker/worker.ts'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return Promise.resolve(child);
+}
+
+const lagBench: BenchModule = {
+  name: 'lag',
+  description: 'projection lag under a steady open loop of commands, the real worker projecting',
+  async run(ctx) {
+    const rate = Number(process.env.BENCH_LAG_RATE ?? 200);
+    const seconds = Number(process.env.BENCH_LAG_SECONDS ?? ctx.settings.seconds * 12);
+    const database = await ctx.freshDatabase('lag');
+    const queuePrefix = `bench-${randomBytes(4).toString('hex')}`;
+    const env = { DATABASE_URL: database.connectionString, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent', SMTP_PORT: '1' };
+    const runtime = createRuntime(loadConfig(env), pino({ level: 'silent' }));
+    const db = runtime.db;
+    await seedDemoCompany(runtime.commands);
+    const wallets = await createFundedMembers(runtime.commands, WALLETS);
+    // Registrations fill a binary tree on the root's right leg, heap order: member i's parent is i−1>>1.
+    const root = await rootId(db);
+    const registered: BulkMember[] = [];
+    const worker = await startWorker(env);
+    try {
+      // Wait for the worker to catch up with the setup (every consumer at the log's end).
+      ctx.log('lag: waiting for the worker to catch up with the setup');
+      const caughtUp = async () => {
+        const { rows } = await sql<{ behind: number }>`select count(*)::int as behind from consumer_checkpoints c
+          where (c.last_transaction_id, c.last_global_position) < (select transaction_id, global_position from events order by transaction_id desc, global_position desc limit 1)`.execute(db);
+        const { rows: counts } = await sql<{ n: number }>`select count(*)::int as n from consumer_checkpoints`.execute(db);
+        return (counts[0]?.n ?? 0) > 0 && rows[0]!.behind === 0;
+      };
+      for (const deadline = Date.now() + 120_000; !(await caughtUp()); ) {
+        if (Date.now() > deadline) {
+          ctx.log('lag: the worker did not catch up with the setup in 120 s; measuring anyway');
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const pending = new Map<string, Pending[]>();
+      const withdrawn = new Map<string, number>(wallets.map((w) => [w.id, 0]));
+      const lags: Record<Pending['kind'], number[]> = { withdrawal: [], registration: [] };
+      const lagsFromStart: number[] = [];
+      const commitMs: number[] = [];
+      let failures = 0;
+      let firstFailure: string | undefined;
+      const track = (p: Pending) => {
+        const list = pending.get(p.key) ?? [];
+        list.push(p);
+        pending.set(p.key, list);
+      };
+
+      const metadata = () => ({ actor: { type: 'system' as const, id: 'bench' }, now: new Date().toISOString() });
+      const issue = async (n: number) => {
+        const startedAt = performance.now();
+        if (n % 4 !== 3) {
+          const member = wallets[n % WALLETS]!;
+          await requestWithdrawal(runtime.commands, { withdrawalId: randomUUID(), memberId: member.id, kind: 'withdrawal', amountKobo: WITHDRAWAL_KOBO, reason: 'Bench withdrawal' }, metadata());
+          const committedAt = performance.now();
+          const total = withdrawn.get(member.id)! + WITHDRAWAL_KOBO;
+          withdrawn.set(member.id, total);
+          commitMs.push(committedAt - startedAt);
+          track({ kind: 'withdrawal', key: member.id, needs: total, committedAt, startedAt });
+        } else {
+          const i = registered.length;
+          const parent = i === 0 ? root : registered[(i - 1) >> 1]!.id;
+          const leg = i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right';
+          const member: BulkMember = { id: randomUUID(), username: `lag_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
+          registered.push(member);
+          await appendMembers(db, [member], new Date());
+          const committedAt = performance.now();
+          runtime.commands.onCommitted();
+          commitMs.push(committedAt - startedAt);
+          track({ kind: 'registration', key: parent, needs: 1, committedAt, startedAt, leg });
+        }
+      };
+
+      // The reader.
+      let reading = true;
+      let stoppedAt = Number.POSITIVE_INFINITY;
+      const reader = (async () => {
+        while (reading || pending.size > 0) {
+          const keys = [...pending.keys()];
+          if (keys.length > 0) {
+            const { rows: walletRows } = await sql<{ member_id: string; total_withdrawn: string }>`
+              select member_id, total_withdrawn::text from wallets where member_id = any(${sql.val(keys)}::uuid[])`.execute(db);
+            const { rows: countRows } = await sql<{ member_id: string; left_count: number; right_count: number }>`
+              select member_id, left_count, right_count from genealogy_counts where member_id = any(${sql.val(keys)}::uuid[])`.execute(db);
+            const seenAt = performance.now();
+            const withdrawnNow = new Map(walletRows.map((r) => [r.member_id, Number(r.total_withdrawn)]));
+            const countsNow = new Map(countRows.map((r) => [r.member_id, r]));
+            for (const key of keys) {
+              const still = pending.get(key)!.filter((p) => {
+                const visible = p.kind === 'withdrawal'
+                  ? (withdrawnNow.get(key) ?? 0) >= p.needs
+                  : ((p.leg === 'left' ? countsNow.get(key)?.left_count : countsNow.get(key)?.right_count) ?? 0) >= p.needs;
+                if (visible) {
+                  lags[p.kind].push(seenAt - p.committedAt);
+                  lagsFromStart.push(seenAt - p.startedAt);
+                }
+                return !visible;
+              });
+              if (still.length === 0) pending.delete(key);
+              else pending.set(key, still);
+            }
+          }
+          if (!reading && pending.size > 0 && performance.now() - stoppedAt > 30_000) break;
+          await new Promise((r) => setTimeout(r, POLL_MS));
+        }
+      })();
+
+      ctx.log(`lag: ${rate} commands/s for ${seconds} s`);
+      const inFlight: Promise<void>[] = [];
+      const start = performance.now();
+      const total = Math.round(rate * seconds);
+      for (let n = 0; n < total; n++) {
+        const due = start + (n * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        inFlight.push(
+          issue(n).catch((error: unknown) => {
+            failures++;
+            firstFailure ??= error instanceof Error ? error.message : String(error);
+          }),
+        );
+      }
+      await Promise.all(inFlight);
+      const issuedSeconds = (performance.now() - start) / 1000;
+      stoppedAt = performance.now();
+      reading = false;
+      await reader;
+      const unseen = [...pending.values()].reduce((n, list) => n + list.length, 0);
+
+      const all = summarize([...lags.withdrawal, ...lags.registration]);
+      const w = summarize(lags.withdrawal);
+      const r = summarize(lags.registration);
+      const fromStart = summarize(lagsFromStart);
+      const commit = summarize(commitMs);
+      const table: Table = {
+        title: `Projection lag: ${fmtInt(total)} commands at ${rate}/s open loop (issued in ${issuedSeconds.toFixed(1)} s), the real worker projecting; ms`,
+        columns: ['effect', 'commands', 'p50', 'p99', 'max'],
+        rows: [
+          ['withdrawal → wallets.total_withdrawn', w.count, fmtMs(w.p50Ms), fmtMs(w.p99Ms), fmtMs(w.maxMs)],
+          ['registration → parent leg in genealogy_counts', r.count, fmtMs(r.p50Ms), fmtMs(r.p99Ms), fmtMs(r.maxMs)],
+          ['all, commit → visible', all.count, fmtMs(all.p50Ms), fmtMs(all.p99Ms), fmtMs(all.maxMs)],
+          ['all, command start → visible', fromStart.count, fmtMs(fromStart.p50Ms), fmtMs(fromStart.p99Ms), fmtMs(fromStart.maxMs)],
+          ['(the command itself, start → commit)', commit.count, fmtMs(commit.p50Ms), fmtMs(commit.p99Ms), fmtMs(commit.maxMs)],
+        ],
+        notes: [
+          `commit → visible: from the command's transaction returning to the reader (polling every ${POLL_MS} ms, one query per table for every pending key) seeing the effect; includes the doorbell (Redis) waking the worker's consumer job (BullMQ), its read of the log, the projection and its commit`,
+          'goal (issue 13): p99 < 50 ms',
+          ...(failures > 0 ? [`${failures} commands failed (first: ${firstFailure})`] : []),
+          ...(unseen > 0 ? [`${unseen} effects not seen within 30 s of the last command`] : []),
+        ],
+      };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, unseen, withdrawal: w, registration: r, all, fromStart, commit } };
+    } finally {
+      worker.kill('SIGTERM');
+      await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
+      await runtime.close();
+    }
+  },
+};
+
+export default lagBench;

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Db } from '../src/core/db';
+import { walletLedgerProjection } from '../src/compensation/projections';
+
+/**
+ * The wallet ledger's set-based reference for the bulk-run benchmarks (matching, profit sharing):
+ * the bonus events after `afterPosition` projected straight from the log into `table` (a copy of
+ * wallet_entries, emptied first) by INSERT … SELECT, in keyset batches of the ledger's batch size.
+ * Returns the seconds it took.
+ */
+export async function projectLedgerSetBased(db: Db, table: string, afterPosition: number): Promise<number> {
+  await sql`create table if not exists ${sql.table(table)} (like wallet_entries including all)`.execute(db);
+  await sql`truncate ${sql.table(table)}`.execute(db);
+  const batch = walletLedgerProjection.batchSize ?? 500;
+  const started = performance.now();
+  for (let after = afterPosition; ; ) {
+    const { rows } = await sql<{ last: number | null; n: number }>`
+      with batch as (
+        select * from events where global_position > ${after} and type in ('BonusCredited', 'BonusWithheld')
+        order by global_position limit ${batch}
+      ), inserted as (
+        insert into ${sql.table(table)} (global_position, member_id, entry, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
+        select global_position, (data->>'beneficiary_id')::uuid, case when type = 'BonusCredited' then 'credited' else 'withheld' end, data->>'kind',
+               (data->>'amount_kobo')::bigint, (data->>'generation')::int, data->>'reason', (data->'cause'->>'event_id')::uuid, data->'cause'->>'event_type',
+               (data->'cause'->>'member_id')::uuid, data->'inputs', recorded_at
+        from batch
+        returning global_position
+      )
+      select max(global_position)::bigint as last, count(*)::int as n from inserted`.execute(db);
+    if (!rows[0] || rows[0].n === 0 || rows[0].last === null) break;
+    after = Number(rows[0].last);
+  }
+  return (performance.now() - started) / 1000;
+}

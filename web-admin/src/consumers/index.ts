@@ -1,0 +1,1 @@
+export { ConsumersPage } from './ConsumersPage';

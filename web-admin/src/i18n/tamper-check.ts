@@ -1,0 +1,42 @@
+/** The tamper check's strings (docs/tamper-check.md). Merged into en.ts. */
+export const tamperCheckMessages = {
+  resources: {},
+  pos: {
+    tamper: {
+      menu: 'Tamper check',
+      title: 'Tamper check',
+      intro:
+        'Recomputes the hash of every event in the log and checks that each links to the one before it in its stream, and that no stream lost events a previous check saw. An edited, removed or reordered event shows here as a broken link.',
+      run: 'Run the tamper check',
+      running: 'Checking the log…',
+      queued: 'Waiting for the worker…',
+      progress: 'Checked %{checked} of %{total} events (%{percent}%)',
+      never: 'The log has not been checked yet.',
+      status: {
+        queued: 'Queued',
+        running: 'Running',
+        intact: 'Intact',
+        broken: 'Broken',
+        failed: 'Did not finish',
+      },
+      result_intact: 'Every hash chain is intact: %{events} events in %{streams} streams.',
+      result_broken: 'The log was changed: %{count} broken link(s) found.',
+      result_failed: 'The check did not finish: %{error}',
+      first_broken: 'First broken link',
+      stream: 'Stream',
+      position: 'Position',
+      problem: 'Problem',
+      expected: 'Expected',
+      found: 'Found',
+      more_problems: 'Other broken links',
+      finished_at: 'Finished',
+      started_by: 'Started by',
+      by_schedule: 'the nightly schedule',
+      by_admin: 'the back office',
+      digest: 'Heads digest (keep it with the books, outside the database)',
+      dashboard_title: 'Event log',
+      dashboard_never: 'Not checked yet',
+      dashboard_checked: 'Checked %{when}',
+    },
+  },
+};

@@ -1,0 +1,2 @@
+export { GenealogyChart } from './GenealogyChart';
+export { legSlots, LEGS, pathTo, type Leg } from './tree';
