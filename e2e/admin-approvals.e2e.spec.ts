@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, receiptImage, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { type MemberAppTest, confirmInDialog, fullShot, receiptImage, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's payment approvals (seed 002 "Transactions screen", Registration History): an
@@ -70,11 +70,7 @@ describe('payment approvals', () => {
     await receipt.waitFor({ state: 'hidden' });
 
     // Approve, through the confirmation.
-    await row(page, toApprove.username).getByRole('button', { name: 'Approve' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Payment Approval' });
-    await confirm.waitFor();
-    await fullShot(page, 'admin-approvals-confirm-approve');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => row(page, toApprove.username).getByRole('button', { name: 'Approve' }).click(), text: 'Confirm Payment Approval', shot: 'admin-approvals-confirm-approve' });
     await expectToast(page, 'Payment approved successfully');
     await expect.poll(() => row(page, toApprove.username).count()).toBe(0);
     await expect.poll(() => page.getByTestId('count-pending').textContent()).toBe('1');

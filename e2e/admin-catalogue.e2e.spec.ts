@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { type MemberAppTest, confirmInDialog, fullShot, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's catalogue screens against the real api: an admin edits a registration
@@ -97,10 +97,7 @@ describe('catalogue screens (admin)', () => {
     await expect.poll(async () => Number(await page.getByTestId('products-count').locator('h5').innerText())).toBe(countBefore + 1);
     await fullShot(page, 'admin-catalogue-products');
 
-    await product.getByRole('button', { name: /^disable$/i }).click();
-    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Disable Ginger Root Tonic?');
-    await fullShot(page, 'admin-catalogue-product-disable-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+    await confirmInDialog(page, { open: () => product.getByRole('button', { name: /^disable$/i }).click(), text: 'Disable Ginger Root Tonic?', shot: 'admin-catalogue-product-disable-confirm' });
     await expectToast(page, 'Product disabled successfully');
     await expect.poll(() => product.innerText()).toContain('Disabled');
     expect(await product.getByRole('button', { name: /^enable$/i }).count()).toBe(1);
@@ -126,10 +123,7 @@ describe('catalogue screens (admin)', () => {
     await expect.poll(() => row(page, '0690000031').innerText()).toContain('Access Bank');
     await fullShot(page, 'admin-catalogue-banks');
 
-    await row(page, '0690000031').getByRole('button', { name: /delete/i }).click();
-    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Delete the Access Bank account 0690000031?');
-    await fullShot(page, 'admin-catalogue-bank-delete-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+    await confirmInDialog(page, { open: () => row(page, '0690000031').getByRole('button', { name: /delete/i }).click(), text: 'Delete the Access Bank account 0690000031?', shot: 'admin-catalogue-bank-delete-confirm' });
     await expectToast(page, 'Bank deleted successfully');
     await expect.poll(() => row(page, '0690000031').count()).toBe(0);
     const removed = await app.t.runtime.db.selectFrom('events').select('type').where('type', '=', 'CompanyBankRemoved').execute();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settleConsumers } from '../services/test/consumers';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { type MemberAppTest, confirmInDialog, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's incentives screens against the real api: a member reaches a rank and claims
@@ -88,10 +88,7 @@ describe('incentives back office', () => {
     for (const shown of [`${winner.first_name} ${winner.last_name}`, 'Bronze', 'Supervisor', 'Android phone', '₦120,000.00', '50']) expect(text).toContain(shown);
     await fullShot(page, 'admin-incentives-requests');
 
-    await request.getByRole('button', { name: /approve/i }).click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Approve this request?');
-    await fullShot(page, 'admin-incentives-approve-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+    await confirmInDialog(page, { open: () => request.getByRole('button', { name: /approve/i }).click(), text: 'Approve this request?', shot: 'admin-incentives-approve-confirm' });
     await expectToast(page, 'Incentive approved successfully');
     await expect.poll(() => page.getByText('There are no requests').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('0 pending requests');

@@ -3,7 +3,7 @@ import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
 import { creditWallet } from '../services/test/wallet';
 import type { Page } from 'playwright-core';
-import { type MemberAppTest, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { type MemberAppTest, confirmInDialog, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's members list and per-member panels (seed 001 §2.10–2.11) in a real browser:
@@ -140,10 +140,7 @@ describe('admin members', () => {
     const payout = page.getByTestId('payout');
     await payout.locator('input[name=amount]').fill('1000');
     await payout.locator('input[name=narration]').fill('Leadership award');
-    await payout.getByRole('button', { name: 'Make payment' }).click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Pay ₦1,000.00 to Folasade Balogun?');
-    await fullShot(page, 'admin-members-payout-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: 'Make payment' }).click();
+    await confirmInDialog(page, { open: () => payout.getByRole('button', { name: 'Make payment' }).click(), text: 'Pay ₦1,000.00 to Folasade Balogun?', button: 'Make payment', shot: 'admin-members-payout-confirm' });
     await expectToast(page, 'Payout successful');
     // The worker's part: the wallet's read table follows the debit.
     await settleConsumers(app.t.runtime.db);

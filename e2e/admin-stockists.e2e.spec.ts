@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleConsumers } from '../services/test/consumers';
 import { tinyPng } from '../services/test/multipart';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, signIn, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, confirmInDialog, desktop, expectToast, fullShot, phone, screenfuls, signIn, signInAdmin, startMemberApp } from './member-app';
 
 /**
  * Back office, the transactions screen's Stockist History tab (seed 002 "Transactions screen" tab 4): an admin approves a
@@ -53,8 +53,7 @@ describe('Stockist History', () => {
     await expect.poll(() => page.getByRole('img', { name: 'Proof of payment' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByRole('button', { name: 'Close' }).click();
     await fullShot(page, 'admin-stockist-history');
-    await row.getByRole('button', { name: 'Approve Stockist', exact: true }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => row.getByRole('button', { name: 'Approve Stockist', exact: true }).click(), text: /./ });
     await expectToast(page, 'Stockist approved successfully');
     await expect.poll(() => row.textContent()).toContain('approved');
     await expect.poll(() => page.getByTestId('stat-stockists').textContent()).toBe('1');
@@ -92,16 +91,13 @@ describe('Stockist History', () => {
     await purchaseRow.getByRole('button', { name: 'View Products' }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Products' }).textContent()).toContain('Moringa Leaf Capsules× 3');
     await page.getByRole('button', { name: 'Close' }).click();
-    await upgradeRow.getByRole('button', { name: 'Approve Upgrade', exact: true }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => upgradeRow.getByRole('button', { name: 'Approve Upgrade', exact: true }).click(), text: /./ });
     await expectToast(page, 'Stockist upgrade approved successfully');
-    await purchaseRow.getByRole('button', { name: 'Approve Purchase', exact: true }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => purchaseRow.getByRole('button', { name: 'Approve Purchase', exact: true }).click(), text: /./ });
     await expectToast(page, 'Stock purchase approved successfully');
     await expect.poll(() => purchaseRow.textContent()).toContain('approved');
     await expect.poll(() => page.getByTestId('stat-purchases').textContent()).toBe('₦25,500.00');
-    await claimRow.getByRole('button', { name: 'Approve Claim', exact: true }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => claimRow.getByRole('button', { name: 'Approve Claim', exact: true }).click(), text: /./ });
     await expectToast(page, 'Product approved successfully');
     await page.getByText('There are no orders').waitFor();
     // The approved stockist's two modals: its purchases so far and its upgrade.

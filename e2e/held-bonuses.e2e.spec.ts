@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
-import { type MemberAppTest, expectToast, fullShot, phone, screenfuls, shots, signIn, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, confirmInDialog, expectToast, fullShot, phone, screenfuls, shots, signIn, signInAdmin, startMemberApp } from './member-app';
 
 /**
  * Bonuses held for an upline whose own registration payment awaits an admin (BUSINESS-RULES.md §3
@@ -78,12 +78,8 @@ describe('bonuses held for a payment awaiting approval', () => {
     await row(admin, p.username).waitFor();
     await expect.poll(() => row(admin, p.username).getByTestId('held-release').textContent()).toBe('Approving releases ₦3,500.00 of held bonuses');
     await fullShot(admin, 'held-bonuses-admin-approvals');
-    await row(admin, p.username).getByRole('button', { name: 'Approve' }).click();
-    const confirm = admin.getByRole('dialog', { name: 'Confirm Payment Approval' });
-    await confirm.waitFor();
-    expect(await confirm.textContent()).toContain('₦3,500.00 of bonuses held for them until this payment is decided are credited to their wallet');
-    await fullShot(admin, 'held-bonuses-admin-confirm');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    const heldNote = '₦3,500.00 of bonuses held for them until this payment is decided are credited to their wallet';
+    await confirmInDialog(admin, { open: () => row(admin, p.username).getByRole('button', { name: 'Approve' }).click(), text: heldNote, shot: 'held-bonuses-admin-confirm' });
     await expectToast(admin, 'Payment approved successfully');
     await expect.poll(() => row(admin, p.username).count()).toBe(0);
     await admin.getByTestId('tab-history').click();

@@ -4,7 +4,7 @@ import { dueCycleEnds } from '../services/src/matching/policies';
 import { demoLogins } from '../services/src/seed/demo-company';
 import { companyDate } from '../services/src/wallet/payout-schedule';
 import { settleConsumers } from '../services/test/consumers';
-import { type MemberAppTest, expectToast, fullShot, phone, screenfuls, shots, signIn, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, confirmInDialog, expectToast, fullShot, phone, screenfuls, shots, signIn, signInAdmin, startMemberApp } from './member-app';
 
 /**
  * Issue 14 items 3 and 5 in a real browser: the back office's Matching Cycles (close the due cycle
@@ -59,9 +59,7 @@ describe('matching cycles in the back office', () => {
     await page.waitForURL(/\/admin\/matching-cycles/);
     await page.getByText('No matching cycle has been closed yet.').waitFor();
 
-    await page.getByTestId('close-due-cycle').first().click();
-    await page.getByRole('dialog').getByText('Close the due matching cycle?').waitFor();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => page.getByTestId('close-due-cycle').first().click(), text: 'Close the due matching cycle?' });
     await expectToast(page, `Closed the matching cycle ending ${latest}. Its bonuses are being paid.`);
     const row = page.locator('tbody tr').filter({ hasText: latest });
     await row.waitFor();
@@ -74,8 +72,7 @@ describe('matching cycles in the back office', () => {
     await fullShot(page, 'admin-matching-cycles');
 
     // A second click: already closed.
-    await page.getByTestId('close-due-cycle').first().click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => page.getByTestId('close-due-cycle').first().click(), text: 'Close the due matching cycle?' });
     await expectToast(page, `The matching cycle ending ${latest} is already closed.`);
     expect(await page.locator('tbody tr').count()).toBe(1);
 
@@ -107,8 +104,7 @@ describe('matching cycles in the back office', () => {
     await signInAdmin(page, app.base, demoLogins.admin);
     await page.getByRole('menuitem', { name: 'Profit Pools' }).click();
     await page.waitForURL(/\/admin\/profit-pool-runs/);
-    await page.getByTestId('run-due-pool').first().click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await confirmInDialog(page, { open: () => page.getByTestId('run-due-pool').first().click(), text: /./ });
     await expectToast(page, /^Shared the profit pool of \d{4}-\d{2}\./);
     await page.locator('tbody tr').filter({ hasText: 'Demo Administrator' }).waitFor();
     await fullShot(page, 'admin-profit-pools');

@@ -84,6 +84,37 @@ export async function screenfuls(page: Page, name: string, max = 6): Promise<voi
   }
 }
 
+/**
+ * Opens a confirmation dialog with `open`, optionally photographs it, and presses its button once.
+ * CI once saw a row's dialog vanish after its title had shown (the list under it re-rendered on a
+ * loaded machine, taking the row's dialog with it): a dialog that is gone is opened again, and
+ * the button is pressed only when it is there, so the command is sent once. If it still fails, the
+ * error says what the page showed instead.
+ */
+export async function confirmInDialog(page: Page, step: { open: () => Promise<unknown>; text: string | RegExp; button?: string | RegExp; shot?: string }): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: step.text });
+  const button = dialog.getByRole('button', { name: step.button ?? 'Confirm' });
+  await step.open();
+  let opened = 1;
+  const shown = async () => {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      if (await button.isVisible().catch(() => false)) return true;
+      if (opened < 3 && (await page.getByRole('dialog').count()) === 0 && Date.now() > deadline - 25_000) {
+        await step.open();
+        opened++;
+      }
+      await page.waitForTimeout(100);
+    }
+    return false;
+  };
+  if (!(await shown())) throw new Error(`no dialog showing ${String(step.text)} with a ${String(step.button ?? 'Confirm')} button after ${opened} opening(s); the page (${page.url()}) shows ${await page.getByRole('dialog').count()} dialog(s) and reads: ${(await page.locator('body').innerText()).slice(0, 1500)}`);
+  if (step.shot) {
+    await fullShot(page, step.shot);
+    if (!(await shown())) throw new Error(`the dialog showing ${String(step.text)} closed while it was photographed; the page reads: ${(await page.locator('body').innerText()).slice(0, 1500)}`);
+  }
+  await button.click({ timeout: 10_000 });
+}
+
 /** A toast with this text appeared: notistack's in the member app, react-admin's MUI Snackbar in the back office. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.locator('#notistack-snackbar, .MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { demoLogins } from '../services/src/seed/demo-company';
 import { type TestApp, createTestApp } from '../services/test/app';
 import { httpHelpers } from '../services/test/http';
 import { launchBrowser } from './browser';
-import { desktop, fullShot, phone, shots, signInAdmin } from './member-app';
+import { confirmInDialog, desktop, fullShot, phone, shots, signInAdmin } from './member-app';
 
 /**
  * The operators' console in Chromium (issue 12 item 5): the api with every real consumer and a
@@ -107,8 +107,7 @@ describe('the Consumers page', () => {
     expect(before.entries.length).toBeGreaterThan(0);
     const page = pages[0]!;
     const row = page.getByTestId('consumer-wallet-ledger');
-    await row.getByTestId('consumer-rebuild').click();
-    await page.getByRole('button', { name: /confirm/i }).click();
+    await confirmInDialog(page, { open: () => row.getByTestId('consumer-rebuild').click(), text: /./, button: /confirm/i });
     // The bar shows while it is queued and runs, then stands at 100 once the rebuilt tables are swapped in.
     await row.getByTestId('rebuild-progress').or(row.getByTestId('rebuild-done')).first().waitFor();
     const done = row.getByTestId('rebuild-done');
@@ -127,8 +126,7 @@ describe('the Consumers page', () => {
     for (const model of readModels) expect(await page.getByTestId(`read-model-${model.name}`).count(), model.name).toBe(1);
     const row = page.getByTestId('read-model-members');
     await row.scrollIntoViewIfNeeded();
-    await row.getByTestId('read-model-rebuild').click();
-    await page.getByRole('button', { name: /confirm/i }).click();
+    await confirmInDialog(page, { open: () => row.getByTestId('read-model-rebuild').click(), text: /./, button: /confirm/i });
     await row.getByTestId('rebuild-progress').or(row.getByTestId('rebuild-done')).first().waitFor();
     const done = row.getByTestId('rebuild-done');
     await done.waitFor({ timeout: 60_000 });
