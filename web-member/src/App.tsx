@@ -1,32 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireMember } from './auth/RequireMember';
 import { MemberLayout } from './layout/MemberLayout';
 import { FullPageLoader } from './components/FullPageLoader';
-import { pages } from './routes';
+import { lazyPage, pages } from './routes';
 
 // Every page is its own chunk (routes.ts), started by main.tsx for the address being opened.
-const LoginPage = lazy(pages.login);
-const RegisterPage = lazy(pages.register);
-const EmailConfirmationPage = lazy(pages.emailConfirmation);
-const TwoFactorAuthPage = lazy(pages.twoFactorAuth);
-const ResetPasswordPage = lazy(pages.resetPassword);
-const PrivacyPolicyPage = lazy(pages.privacyPolicy);
-const WelcomePage = lazy(pages.welcome);
-const DashboardPage = lazy(pages.dashboard);
-const ProfilePage = lazy(pages.profile);
-const SecurityPage = lazy(pages.security);
-const WalletPage = lazy(pages.wallet);
-const DownlinesPage = lazy(pages.downlines);
-const GenealogyPage = lazy(pages.genealogy);
-const PaymentCompletePage = lazy(pages.paymentComplete);
-const NotFoundPage = lazy(pages.notFound);
-const RepurchasePage = lazy(pages.repurchase);
-const BecomeStockistPage = lazy(pages.becomeStockist);
-const StockistProfilePage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockistProfilePage })));
-const StockPurchasePage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockPurchasePage })));
-const OrderProcessingPage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.OrderProcessingPage })));
-const StockistRecordPage = lazy(() => pages.stockistPortal().then((m) => ({ default: m.StockistRecordPage })));
+const LoginPage = lazyPage(pages.login, (m) => m.default);
+const RegisterPage = lazyPage(pages.register, (m) => m.default);
+const EmailConfirmationPage = lazyPage(pages.emailConfirmation, (m) => m.default);
+const TwoFactorAuthPage = lazyPage(pages.twoFactorAuth, (m) => m.default);
+const ResetPasswordPage = lazyPage(pages.resetPassword, (m) => m.default);
+const PrivacyPolicyPage = lazyPage(pages.privacyPolicy, (m) => m.default);
+const WelcomePage = lazyPage(pages.welcome, (m) => m.default);
+const DashboardPage = lazyPage(pages.dashboard, (m) => m.default);
+const ProfilePage = lazyPage(pages.profile, (m) => m.default);
+const SecurityPage = lazyPage(pages.security, (m) => m.default);
+const WalletPage = lazyPage(pages.wallet, (m) => m.default);
+const DownlinesPage = lazyPage(pages.downlines, (m) => m.default);
+const GenealogyPage = lazyPage(pages.genealogy, (m) => m.default);
+const PaymentCompletePage = lazyPage(pages.paymentComplete, (m) => m.default);
+const NotFoundPage = lazyPage(pages.notFound, (m) => m.default);
+const RepurchasePage = lazyPage(pages.repurchase, (m) => m.default);
+const BecomeStockistPage = lazyPage(pages.becomeStockist, (m) => m.default);
+const StockistProfilePage = lazyPage(pages.stockistPortal, (m) => m.StockistProfilePage);
+const StockPurchasePage = lazyPage(pages.stockistPortal, (m) => m.StockPurchasePage);
+const OrderProcessingPage = lazyPage(pages.stockistPortal, (m) => m.OrderProcessingPage);
+const StockistRecordPage = lazyPage(pages.stockistPortal, (m) => m.StockistRecordPage);
 
 export function App() {
   return (

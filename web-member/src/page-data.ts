@@ -14,7 +14,7 @@ import {
   withdrawalsQuery,
 } from './api/earnings-queries';
 import { directDownlinesQuery, downlinesQuery } from './api/genealogy';
-import { memberProfileQuery, packageQuery, profileDetailsQuery, uplineQuery } from './api/queries';
+import { currentUserQuery, memberProfileQuery, packageQuery, profileDetailsQuery, uplineQuery } from './api/queries';
 import { myStockistQuery, productsQuery, stockistApi, stockistListQuery, stockistPackagesQuery, stockistQuery } from './api/stockists';
 
 /**
@@ -93,19 +93,26 @@ export function freshAfterEarlyStart(query: { queryHash: string; state: { dataUp
   return Math.max(0, shownAt + EARLY_FRESH_MS - query.state.dataUpdatedAt);
 }
 
-export function startPageData(queryClient: QueryClient, location: { pathname: string; search: string }): void {
-  if (!getToken()) return;
+/**
+ * Starts the opened page's api calls; answers when they have all settled (failed ones included), so
+ * main.tsx can draw the page once with its data rather than first with skeletons.
+ */
+export function startPageData(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<unknown> {
+  if (!getToken()) return Promise.resolve();
   const user = getStoredUser<AuthUser>();
-  if (!user || user.payment !== 'approved' || !user.uuid) return;
+  if (!user || user.payment !== 'approved' || !user.uuid) return Promise.resolve();
   const path = location.pathname.replace(/\/+$/, '');
-  if (!path.startsWith('/user')) return;
-  // The layout's avatar (every member page), then the page's own.
+  if (!path.startsWith('/user')) return Promise.resolve();
+  // The account (RequireMember, shown at once from the stored copy meanwhile), the layout's avatar
+  // (every member page), then the page's own.
   const starter = pageData[path] ?? (user.is_stockist ? stockistPageData[path] : undefined);
-  const queries = [profileDetailsQuery(user.uuid), ...(starter?.(user, new URLSearchParams(location.search)) ?? [])];
+  const queries = [currentUserQuery(), profileDetailsQuery(user.uuid), ...(starter?.(user, new URLSearchParams(location.search)) ?? [])];
+  const started: Array<Promise<unknown>> = [];
   for (const options of queries) {
     if (options.enabled === false) continue;
     startedEarly.set(hashKey(options.queryKey), undefined);
     // Errors show when the page's own query renders (the api client has toasted them once).
-    void queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
+    started.push(queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]));
   }
+  return Promise.all(started);
 }

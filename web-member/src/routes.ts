@@ -4,18 +4,25 @@
  * reaches it, after the first script has run and the layout has rendered, which put a second
  * round of downloads (the page and its pieces) after the first (issue 11 item 7).
  */
-type Loader<T> = () => Promise<T>;
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
-function once<T>(load: Loader<T>): Loader<T> {
+/** A page's code: asked for once, and once arrived, at hand without waiting (`loaded`). */
+type Loader<T> = (() => Promise<T>) & { loaded?: T };
+
+function once<T>(load: () => Promise<T>): Loader<T> {
   let loading: Promise<T> | undefined;
-  return () => {
+  const loader: Loader<T> = () => {
     // A failed download (a deploy replaced the files) is tried again on the next call.
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => (loader.loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
+  return loader;
 }
 
 export const pages = {
@@ -65,9 +72,23 @@ const pageAt: Record<string, Loader<unknown>> = {
   '/user/order': pages.stockistPortal,
 };
 
-/** Starts downloading the page at `pathname` (no-op for an unknown address); React waits on the same promise. */
-export function startLoadingPage(pathname: string): void {
+/** Starts downloading the page at `pathname` (nothing for an unknown address); React waits on the same promise. */
+export function startLoadingPage(pathname: string): Promise<unknown> {
   const load = pageAt[pathname.replace(/\/+$/, '') || '/'];
   // A failure shows when the route renders (its error reaches the page as before).
-  void load?.().catch(() => undefined);
+  return load ? load().catch(() => undefined) : Promise.resolve();
+}
+
+/**
+ * React.lazy for a page, except that a page whose code has already arrived (main.tsx waits for the
+ * opened one) renders at once: lazy suspends on its first render even when the download is over,
+ * which drew the loader for a frame and the page after it, two renders where one does.
+ */
+export function lazyPage<M>(load: Loader<M>, pick: (module: M) => ComponentType): ComponentType {
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  return function Page(props: object) {
+    // Chosen once per mount: switching from Lazy to the module's own component would remount the page.
+    const [component] = useState<ComponentType>(() => (load.loaded ? pick(load.loaded) : Lazy));
+    return createElement(component, props);
+  };
 }

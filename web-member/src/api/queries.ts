@@ -26,10 +26,11 @@ export const queryKeys = {
 
 /**
  * The signed-in account (GET /api/auth/user → data). A paid member's reload starts from the copy kept
- * beside the token (auth/token.ts), marked stale so it is asked for again at once, and keeps the copy current.
+ * beside the token (auth/token.ts), marked stale so it is asked for again at once, and keeps the copy
+ * current. page-data.ts asks for it with the first script, with the same options.
  */
-export function useCurrentUser(enabled = true) {
-  const query = useQuery({
+export const currentUserQuery = (enabled = true) =>
+  queryOptions({
     queryKey: queryKeys.me,
     queryFn: async ({ signal }) => (await authApi.currentUser(signal)).data,
     enabled,
@@ -43,9 +44,14 @@ export function useCurrentUser(enabled = true) {
     },
     initialDataUpdatedAt: 0,
   });
+
+export function useCurrentUser(enabled = true) {
+  const query = useQuery(currentUserQuery(enabled));
+  // The stored copy is dated 0: anything later is the server's answer, whether it came before or after mounting.
+  const answered = query.dataUpdatedAt > 0;
   useEffect(() => {
-    if (enabled && query.data && query.isFetchedAfterMount) storeUser(query.data);
-  }, [enabled, query.data, query.isFetchedAfterMount]);
+    if (enabled && query.data && answered) storeUser(query.data);
+  }, [enabled, query.data, answered]);
   return query;
 }
 
