@@ -71,6 +71,8 @@ type Visit = {
   interactiveMs: number;
   apiCalls: number;
   chain: number;
+  /** Calls sent only after another call of the page had answered: what keeps the chain above 1. */
+  lateCalls: string[];
   apiSpanMs: number;
   slowestCallMs: number;
   /** Where the time went: the last script asked for and the last one arrived, the first api call sent (ms from the navigation). */
@@ -165,6 +167,7 @@ async function visit({ page, cdp }: { page: Page; cdp: CDPSession }, url: string
       interactiveMs: Math.max(shownAt, lastAnswer),
       apiCalls: calls.length,
       chain: longestChain(calls),
+      lateCalls: calls.filter((call) => calls.some((other) => other.end <= call.start)).map((call) => call.name.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{uuid}')),
       apiSpanMs: calls.length ? lastAnswer - Math.min(...calls.map((call) => call.start)) : 0,
       slowestCallMs: Math.max(0, ...calls.map((call) => call.end - call.start)),
     };
@@ -328,6 +331,8 @@ const memberPagesBench: BenchModule = {
           "script, style+layout = the renderer's main thread running scripts, and computing styles and layout, during the reload (CDP Performance metrics)",
         ],
       };
+      const late = rows.filter((row) => row.reloads.at(-1)?.lateCalls.length).map((row) => `${row.path}: ${row.reloads.at(-1)!.lateCalls.join(', ')}`);
+      if (late.length) table.notes!.push(`sent after another call had answered (last reload): ${late.join('; ')}`);
       const calls = await callLatencies(base, runs);
       const over = rows.filter((row) => row !== reference && Math.max(row.first.interactiveMs, mid(row, (r) => r.interactiveMs)) > BUDGET_MS).map((row) => row.path);
       return {

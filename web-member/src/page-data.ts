@@ -13,9 +13,10 @@ import {
   walletBalanceQuery,
   withdrawalsQuery,
 } from './api/earnings-queries';
-import { directDownlinesQuery, downlinesQuery } from './api/genealogy';
-import { currentUserQuery, memberProfileQuery, packageQuery, profileDetailsQuery, uplineQuery } from './api/queries';
-import { myStockistQuery, productsQuery, stockistApi, stockistListQuery, stockistPackagesQuery, stockistQuery } from './api/stockists';
+import { directDownlinesQuery, downlinesQuery, genealogyQuery } from './api/genealogy';
+import { GENEALOGY_MAX_DEPTH } from '@portal/services/contracts/genealogy-depth';
+import { currentUserQuery, memberProfileQuery, packageQuery, packagesQuery, placementPreferenceQuery, profileDetailsQuery, upgradeHistoryQuery, uplineQuery } from './api/queries';
+import { companyBanksQuery, myStockistQuery, productsQuery, stockistApi, stockistListQuery, stockistPackagesQuery, stockistQuery } from './api/stockists';
 
 /**
  * The api calls of the page being opened, started before its code has arrived (issue 11 item 7).
@@ -45,7 +46,8 @@ const pageData: Record<string, Starter> = {
     settingsQuery(),
     matchingStatusQuery(user.uuid),
   ],
-  '/user/profile': (user) => [memberProfileQuery(user.uuid), uplineQuery(user.uuid)],
+  '/user/profile': (user) => [memberProfileQuery(user.uuid), uplineQuery(user.uuid), placementPreferenceQuery(user.uuid), packagesQuery(), upgradeHistoryQuery(user.uuid, 1)],
+  '/user/genealogy': (user) => [genealogyQuery(user.uuid, GENEALOGY_MAX_DEPTH)],
   '/user/downlines': (user, search) => [directDownlinesQuery(user.uuid), downlinesQuery(user.uuid, Math.max(1, Math.floor(Number(search.get('page')) || 1)))],
   '/user/repurchase': (user) => [
     productsQuery(),
@@ -54,12 +56,12 @@ const pageData: Record<string, Starter> = {
     stockistQuery(['history', user.uuid, 1], (signal) => stockistApi.history(user.uuid, 1, signal)),
     packageQuery(user.reg_package_id ?? user.package_id),
   ],
-  '/user/stockist-registration': (user) => [stockistPackagesQuery(), myStockistQuery(user.uuid)],
+  '/user/stockist-registration': (user) => [stockistPackagesQuery(), myStockistQuery(user.uuid), companyBanksQuery()],
 };
 
 /** The Stockist Portal's pages: only for a stockist (anyone else is refused, which ends the session). */
 const stockistPageData: Record<string, Starter> = {
-  '/user/stockist-profile': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), stockistListQuery(['upgrade-history', user.uuid], (signal) => stockistApi.upgradeHistory(user.uuid, signal))],
+  '/user/stockist-profile': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), companyBanksQuery(), stockistListQuery(['upgrade-history', user.uuid], (signal) => stockistApi.upgradeHistory(user.uuid, signal))],
   '/user/stock-purchase': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), productsQuery(), stockistQuery(['prev', user.uuid], (signal) => stockistApi.prevMonthSales(user.uuid, signal))],
   '/user/order': (user) => [stockistQuery(['processed', user.uuid, 1], (signal) => stockistApi.processed(user.uuid, 1, signal))],
   '/user/stockist-record': (user) => [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberListRow } from './profile';
 import { pageNumber } from './fields';
+import { GENEALOGY_DEFAULT_DEPTH, GENEALOGY_MAX_DEPTH } from './genealogy-depth';
 
 /**
  * Genealogy and the admin members lists as the portal API shows them (seed 000 §2.8, §2.10, §3
@@ -101,8 +102,7 @@ export const genealogyNode: z.ZodType<GenealogyNode> = z.object({
   },
 });
 
-export const GENEALOGY_DEFAULT_DEPTH = 3;
-export const GENEALOGY_MAX_DEPTH = 6;
+export { GENEALOGY_DEFAULT_DEPTH, GENEALOGY_MAX_DEPTH };
 export const genealogyQuery = z.object({
   depth: z.coerce
     .number()

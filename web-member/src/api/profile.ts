@@ -1,4 +1,5 @@
 import type { UplineDetails } from '@portal/services/contracts/genealogy';
+import type { PlacementPreferenceView } from '@portal/services/contracts/placement';
 import type { MemberProfile, ProfileDetails } from '@portal/services/contracts/profile';
 import { api } from './client';
 
@@ -26,6 +27,7 @@ function profileFormData(values: ProfileForm): FormData {
 }
 
 export const profileApi = {
+  placementPreference: (memberId: string, signal?: AbortSignal) => api.get<PlacementPreferenceView>(`/users/${memberId}/placement-preference`, { signal }),
   /** null data: the member has not submitted a profile yet. */
   details: (memberId: string, signal?: AbortSignal) => api.get<ProfileDetails | null>(`/users/${memberId}/profile-details`, { signal }),
   profile: (memberId: string, signal?: AbortSignal) => api.get<MemberProfile>(`/users/${memberId}/profile`, { signal }),

@@ -9,6 +9,7 @@ import { profileApi } from './profile';
 
 export const queryKeys = {
   me: ['auth', 'user'] as const,
+  placementPreference: (memberId: string) => ['profile', memberId, 'placement-preference'] as const,
   packages: ['packages', 'all'] as const,
   package: (id: number) => ['packages', id] as const,
   banks: ['payments', 'banks'] as const,
@@ -55,8 +56,8 @@ export function useCurrentUser(enabled = true) {
   return query;
 }
 
-export function usePackages() {
-  return useQuery({
+export const packagesQuery = () =>
+  queryOptions({
     queryKey: queryKeys.packages,
     queryFn: async ({ signal }) => {
       const data = (await packagesApi.all(signal)).data;
@@ -64,6 +65,9 @@ export function usePackages() {
     },
     staleTime: 5 * 60_000,
   });
+
+export function usePackages() {
+  return useQuery(packagesQuery());
 }
 
 export const packageQuery = (id: number | null | undefined) =>
@@ -123,13 +127,16 @@ export function usePackagePayments(memberId: string, options: { pollWhile?: (row
   });
 }
 
+export const upgradeHistoryQuery = (memberId: string, page: number) =>
+  queryOptions({ queryKey: queryKeys.upgradeHistory(memberId, page), queryFn: async ({ signal }) => (await paymentsApi.upgradeHistory(memberId, page, signal)).data });
+
 export function useUpgradeHistory(memberId: string, page: number) {
-  return useQuery({
-    queryKey: queryKeys.upgradeHistory(memberId, page),
-    queryFn: async ({ signal }) => (await paymentsApi.upgradeHistory(memberId, page, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...upgradeHistoryQuery(memberId, page), placeholderData: keepPreviousData });
 }
+
+/** GET /users/{id}/placement-preference: where the member's spillover recruits go. */
+export const placementPreferenceQuery = (memberId: string) =>
+  queryOptions({ queryKey: queryKeys.placementPreference(memberId), queryFn: async ({ signal }) => (await profileApi.placementPreference(memberId, signal)).data });
 
 export function usePackageDifference(memberId: string, packageId: number | null) {
   return useQuery({

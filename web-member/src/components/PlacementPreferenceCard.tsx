@@ -4,15 +4,14 @@ import { Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typogr
 import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import {
   type PlacementPreference,
-  type PlacementPreferenceView,
   placementPreferenceLabels,
   placementPreferences,
 } from '@portal/services/contracts/placement';
 import { api } from '../api/client';
+import { placementPreferenceQuery, queryKeys } from '../api/queries';
 import { useMember } from '../auth/member-context';
 import { toastOnSuccess } from '../lib/notify';
 
-const key = (memberId: string) => ['profile', memberId, 'placement-preference'] as const;
 const COMPANY_DEFAULT = 'company_default';
 
 /**
@@ -22,10 +21,7 @@ const COMPANY_DEFAULT = 'company_default';
 export function PlacementPreferenceCard() {
   const user = useMember();
   const queryClient = useQueryClient();
-  const view = useQuery({
-    queryKey: key(user.uuid),
-    queryFn: async ({ signal }) => (await api.get<PlacementPreferenceView>(`/users/${user.uuid}/placement-preference`, { signal })).data,
-  });
+  const view = useQuery(placementPreferenceQuery(user.uuid));
   const [choice, setChoice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const current = choice ?? view.data?.preference ?? COMPANY_DEFAULT;
@@ -37,7 +33,7 @@ export function PlacementPreferenceCard() {
     setSaving(false);
     if (saved) {
       setChoice(null);
-      await queryClient.invalidateQueries({ queryKey: key(user.uuid) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.placementPreference(user.uuid) });
     }
   };
 

@@ -4,7 +4,8 @@ import { Alert, Box, Breadcrumbs, Button, Card, CardContent, Link, MenuItem, Ske
 import Grid from '@mui/material/Grid';
 import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { GENEALOGY_MAX_DEPTH, type GenealogyNode } from '@portal/services/contracts/genealogy';
+import type { GenealogyNode } from '@portal/services/contracts/genealogy';
+import { GENEALOGY_MAX_DEPTH } from '@portal/services/contracts/genealogy-depth';
 import { useMember } from '../auth/member-context';
 import { useGenealogy } from '../api/genealogy';
 import { GenealogyChart, pathTo } from '@portal/web-shared/genealogy';
