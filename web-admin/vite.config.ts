@@ -1,5 +1,6 @@
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The back office is served under /admin/, but its three public pages live beside it at the site root
@@ -31,7 +32,8 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), publicPagesFallback()],
+  // Brotli and gzip copies beside each script and style, as the member app's (the api sends them preCompressed).
+  plugins: [react(), publicPagesFallback(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
   server: {
     port: 5174,

@@ -12,6 +12,7 @@ import { type TestApp, createTestApp } from '../../test/app';
  */
 let t: TestApp;
 let dist: string;
+let adminDist: string;
 const script = 'export const greeting = "hello from the member app";\n'.repeat(40);
 
 beforeAll(async () => {
@@ -22,11 +23,17 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets/index-CUgZdiKc.js'), script);
   await writeFile(path.join(dist, 'assets/index-CUgZdiKc.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dist, 'assets/index-CUgZdiKc.js.gz'), gzipSync(script));
-  t = await createTestApp({ env: { WEB_MEMBER_DIST: dist } });
+  adminDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-admin-'));
+  await mkdir(path.join(adminDist, 'assets'));
+  await writeFile(path.join(adminDist, 'index.html'), '<!doctype html><title>Back Office</title><div id="root"></div>');
+  await writeFile(path.join(adminDist, 'assets/index-B0ackOff.js'), script);
+  await writeFile(path.join(adminDist, 'assets/index-B0ackOff.js.br'), brotliCompressSync(script));
+  t = await createTestApp({ env: { WEB_MEMBER_DIST: dist, WEB_ADMIN_DIST: adminDist } });
 });
 afterAll(async () => {
   await t?.close();
   await rm(dist, { recursive: true, force: true });
+  await rm(adminDist, { recursive: true, force: true });
 });
 
 describe('the member app as served', () => {
@@ -57,6 +64,13 @@ describe('the member app as served', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-CUgZdiKc.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("sends the back office's brotli copy too, kept a year", async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: '/admin/assets/index-B0ackOff.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
   });
 
   it('still answers 404 for a missing script, not the page', async () => {
