@@ -73,6 +73,8 @@ type Visit = {
   chain: number;
   /** Calls sent only after another call of the page had answered: what keeps the chain above 1. */
   lateCalls: string[];
+  /** A loader, skeleton or progress bar was drawn before the page's content. */
+  loaderShown: boolean;
   apiSpanMs: number;
   slowestCallMs: number;
   /** Where the time went: the last script asked for and the last one arrived, the first api call sent (ms from the navigation). */
@@ -119,8 +121,23 @@ async function metrics(cdp: CDPSession): Promise<Metrics> {
   const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
 }
+/** Notes in the page whether a loader, skeleton or progress bar was ever drawn (a page drawn once, with its data, shows none). */
+const WATCH_LOADERS = (loading: string) => {
+  const page = globalThis as unknown as { __loaderShown?: boolean; document: { documentElement: unknown; querySelector: (s: string) => unknown }; MutationObserver: new (callback: () => void) => { observe: (target: unknown, options: object) => void; disconnect: () => void } };
+  page.__loaderShown = false;
+  const observer = new page.MutationObserver(() => {
+    if (page.document.querySelector(loading)) {
+      page.__loaderShown = true;
+      observer.disconnect();
+    }
+  });
+  observer.observe(page.document.documentElement, { childList: true, subtree: true });
+};
+const LOADER_SHOWN = () => (globalThis as unknown as { __loaderShown?: boolean }).__loaderShown === true;
+
 /** Opens a CDP session on the page with the Performance domain on. */
 async function profiled(page: Page): Promise<{ page: Page; cdp: CDPSession }> {
+  await page.addInitScript(WATCH_LOADERS, LOADING);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   return { page, cdp };
@@ -157,6 +174,7 @@ async function visit({ page, cdp }: { page: Page; cdp: CDPSession }, url: string
     const after = await metrics(cdp);
     const spent = (name: string) => (after[name] ?? 0) * 1000;
     const { calls, scripts } = await page.evaluate(RESOURCES);
+    const loaderShown = await page.evaluate(LOADER_SHOWN);
     const lastAnswer = Math.max(0, ...calls.map((call) => call.end));
     return {
       lastScriptAskedMs: Math.max(0, ...scripts.map((script) => script.start)),
@@ -167,6 +185,7 @@ async function visit({ page, cdp }: { page: Page; cdp: CDPSession }, url: string
       interactiveMs: Math.max(shownAt, lastAnswer),
       apiCalls: calls.length,
       chain: longestChain(calls),
+      loaderShown,
       lateCalls: calls.filter((call) => calls.some((other) => other.end <= call.start)).map((call) => call.name.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{uuid}')),
       apiSpanMs: calls.length ? lastAnswer - Math.min(...calls.map((call) => call.start)) : 0,
       slowestCallMs: Math.max(0, ...calls.map((call) => call.end - call.start)),
@@ -305,7 +324,7 @@ const memberPagesBench: BenchModule = {
       const mid = (row: Row, pick: (visit: Visit) => number) => median(row.reloads.map(pick));
       const table: Table = {
         title: `Member pages, time to interactive (demo company, Chromium 1280×900; reload = median of ${runs}; × = ratio to the reference page in the same run)`,
-        columns: ['page', 'first visit', '× ref', 'reload', '× ref', 'reload max', 'api calls', 'chain', 'scripts in', 'first call', 'script', 'style+layout', `≤ ${BUDGET_MS} ms`],
+        columns: ['page', 'first visit', '× ref', 'reload', '× ref', 'reload max', 'api calls', 'chain', 'loaders', 'scripts in', 'first call', 'script', 'style+layout', `≤ ${BUDGET_MS} ms`],
         rows: rows.map((row) => {
           const reload = mid(row, (r) => r.interactiveMs);
           const worst = Math.max(row.first.interactiveMs, reload);
@@ -318,6 +337,7 @@ const memberPagesBench: BenchModule = {
             ms(Math.max(...row.reloads.map((r) => r.interactiveMs))),
             mid(row, (r) => r.apiCalls),
             mid(row, (r) => r.chain),
+            `${row.reloads.filter((r) => r.loaderShown).length}/${row.reloads.length}`,
             ms(mid(row, (r) => r.scriptsInMs)),
             ms(mid(row, (r) => r.firstCallMs)),
             ms(mid(row, (r) => r.scriptMs)),
@@ -327,7 +347,7 @@ const memberPagesBench: BenchModule = {
         }),
         notes: [
           'interactive = the layout shown with no loader, skeleton or progress bar left and every api call answered, from the navigation start',
-          'chain = api calls one after another (1: all in parallel); scripts in = the last script arrived; first call = the first api call sent (reloads, ms from the navigation)',
+          'loaders = reloads that drew a loader, skeleton or progress bar before the content (0: drawn once, complete); chain = api calls one after another (1: all in parallel); scripts in = the last script arrived; first call = the first api call sent (reloads, ms from the navigation)',
           "script, style+layout = the renderer's main thread running scripts, and computing styles and layout, during the reload (CDP Performance metrics)",
         ],
       };
