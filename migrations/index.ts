@@ -28,6 +28,7 @@ import * as speedappendAppendFunction from './2026_11_27_speedappend_01_append_f
 import * as eventindexEventSearch from './2026_11_27_eventindex_00_event_search';
 import * as commandsStreamSnapshots from './2026_11_28_commands_00_stream_snapshots';
 import * as leadPaymentPurchaseIds from './2026_11_28_lead_00_payment_purchase_ids';
+import * as readsMembersSearchAndSort from './2026_11_29_reads_00_members_search_and_sort';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_commands_00_stream_snapshots': commandsStreamSnapshots,
   '2026_11_28_lead_00_payment_purchase_ids': leadPaymentPurchaseIds,
   '2026_11_28_scale_00_members_list_indexes': scaleMembersListIndexes,
+  '2026_11_29_reads_00_members_search_and_sort': readsMembersSearchAndSort,
 };

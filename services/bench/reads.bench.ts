@@ -278,6 +278,9 @@ const readsBench: BenchModule = {
         { group: 'admin members', name: 'inactive, by username, page 3', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([50, 74])}&filter=${filter({ status: false })}`, token: 'admin' },
         { group: 'admin members', name: 'stockists, newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
         { group: 'admin members', name: 'search "mb12345", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'mb12345' })}`, token: 'admin' },
+        // A common last name (1 member in 11): many matches, so the page walks the newest first and the count stops at the cap.
+        { group: 'admin members', name: 'search "okafor", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'okafor' })}`, token: 'admin' },
+        { group: 'admin members', name: 'stockists, by username', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
       ];
       const call = async (read: Read): Promise<number> => {
         const t0 = performance.now();

@@ -38,9 +38,8 @@ export async function authenticate(request: FastifyRequest): Promise<SignedInAcc
   if (!session) throw new Unauthenticated(SESSION_ENDED);
   let role: SignedInAccount['role'] = null;
   if (session.kind === 'admin') {
-    const admin = await app.db.selectFrom('admins').select('role').where('id', '=', session.accountId).executeTakeFirst();
-    if (!admin) throw new Unauthenticated(SESSION_ENDED);
-    role = admin.role;
+    if (!session.adminRole) throw new Unauthenticated(SESSION_ENDED);
+    role = session.adminRole;
   }
   request.account = { kind: session.kind, id: session.accountId, sessionId: session.id, role };
   return request.account;

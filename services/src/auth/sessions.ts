@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../core/db';
-import type { AccountKind } from '../database';
+import type { AccountKind, AdminsTable } from '../database';
 
 /**
  * Server-side sessions: the bearer JWT only names a session. A session ends on logout, on a
@@ -33,10 +33,18 @@ export async function startSession(
 
 /**
  * Returns the live session and records this request as activity, or null when the session has
- * ended (then it is marked ended for idleness if that is why).
+ * ended (then it is marked ended for idleness if that is why). `adminRole`: an admin session's
+ * admin's role (null when that admin is gone, or for a member).
  */
-export async function touchSession(db: Executor, sessionId: string, now: Date, idleMinutes: number): Promise<Session | null> {
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+export async function touchSession(db: Executor, sessionId: string, now: Date, idleMinutes: number): Promise<(Session & { adminRole: AdminsTable['role'] | null }) | null> {
+  // An admin's role rides in the same statement (every admin request needs it: guards.ts).
+  const row = await db
+    .selectFrom('sessions as s')
+    .leftJoin('admins as a', (join) => join.on('s.account_kind', '=', 'admin').onRef('a.id', '=', 's.account_id'))
+    .selectAll('s')
+    .select('a.role as admin_role')
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
   if (!row || row.ended_at !== null) return null;
   const idleFor = now.getTime() - row.last_seen_at.getTime();
   if (idleFor > idleMinutes * 60_000) {
@@ -47,7 +55,7 @@ export async function touchSession(db: Executor, sessionId: string, now: Date, i
   if (idleFor > 5_000) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
   }
-  return { id: row.id, kind: row.account_kind, accountId: row.account_id };
+  return { id: row.id, kind: row.account_kind, accountId: row.account_id, adminRole: row.admin_role };
 }
 
 export async function endSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {

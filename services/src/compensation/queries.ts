@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
-import { eligibilityFlags } from '../profit-sharing/queries';
+import { type EligibilityInputs, eligibilityFlagsOf, eligibilityInputs } from '../profit-sharing/queries';
 import type { BonusKind } from './events';
 import { bonusLabel, explain } from './explanations';
 import { totalEarned } from '../contracts/earnings';
@@ -28,13 +28,15 @@ export async function walletOf(db: Executor, memberId: string) {
 
 /** Per-kind totals the dashboard cards read (seed 000 §3 "User bonus stats"), and the eligibility flags. */
 export async function bonusStats(db: Executor, memberId: string, now: Date = new Date()) {
-  const rows = await db
-    .selectFrom('wallet_entries')
-    .select(['kind', sql<string>`sum(amount)`.as('total')])
-    .where('member_id', '=', memberId)
-    .where('entry', '=', 'credited')
-    .groupBy('kind')
-    .execute();
+  // One statement: the totals per kind (index-only, wallet_entries_credited_totals) and the
+  // eligibility flags' inputs (no row for an unknown member: the flags are then false).
+  const { rows: read } = await sql<{ totals: Array<{ kind: string; total: string }> } & Partial<EligibilityInputs>>`
+    select t.totals, f.*
+    from (select coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'total', total::text)), '[]') as totals
+          from (select kind, sum(amount) as total from wallet_entries where member_id = ${memberId} and entry = 'credited' group by kind) k) t
+    left join lateral (${eligibilityInputs(memberId)}) f on true`.execute(db);
+  const { totals: rows, ...inputs } = read[0]!;
+  const flags = eligibilityFlagsOf(inputs.package_id === undefined || inputs.package_id === null ? undefined : (inputs as EligibilityInputs), now);
   const of = (...kinds: BonusKind[]) => koboToNaira(rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.total), 0));
   return {
     matching_bonus: of('matching'),
@@ -57,7 +59,7 @@ export async function bonusStats(db: Executor, memberId: string, now: Date = new
      * out welcome, equilibrium, loyalty, profit-pool, award and stockist bonuses (issue 11).
      */
     total_wallet_earned: koboToNaira(totalEarned(rows.map((r) => ({ kind: r.kind, total: Number(r.total) })))),
-    ...(await eligibilityFlags(db, memberId, now)),
+    ...flags,
   };
 }
 

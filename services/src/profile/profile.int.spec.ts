@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
@@ -154,6 +155,23 @@ describe('the member profile (seed 000 §2.6, seed 001 §2.11)', () => {
     expect((await h.call('GET', `/api/users/${member.id}/user`, { token: adminToken })).body.data).toMatchObject({ first_name: 'Tunde', last_name: 'Bakare', phone: '+234 803 000 1111' });
     const invalid = await h.call('PUT', `/api/users/${member.id}/update`, { token: member.token, body: { first_name: '', last_name: 'B', phone: '0803' } });
     expect(invalid.status).toBe(422);
+  });
+
+  it('decides on the profile folded from its snapshot: a bank lock recorded before 20 name changes still holds, and each change is recorded once', async () => {
+    const member = await h.registeredMember();
+    const bank = (accountNumber: string) =>
+      h.call('PUT', `/api/users/${member.id}/update-bank-details`, { token: member.token, body: { bank_name: 'Test Bank', bank_code: '001', bank_account_number: accountNumber, bank_account_name: '' } });
+    expect((await bank('0123456789')).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      const updated = await h.call('PUT', `/api/users/${member.id}/update`, { token: member.token, body: { first_name: 'Tunde', last_name: `Bakare ${i}`, phone: '08030001111' } });
+      expect(updated.status).toBe(200);
+    }
+    const { rows } = await sql<{ version: number }>`select version from stream_snapshots where stream_id = ${profileStream(member.id)}`.execute(t.app.db);
+    expect(rows[0]?.version).toBeGreaterThanOrEqual(16);
+    expect((await bank('1111111111')).status).toBe(422);
+    expect((await h.call('GET', `/api/users/${member.id}/user`, { token: adminToken })).body.data).toMatchObject({ last_name: 'Bakare 19' });
+    const events = await profileEvents(member.id);
+    expect(events.filter((e) => e.type === 'MemberDetailsUpdated')).toHaveLength(20);
   });
 });
 

@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { BonusKind } from '../compensation/events';
 import type { Executor } from '../core/db';
 import { koboToNaira } from '../core/money';
-import { getSettings } from '../settings/projections';
+import { settingsOf } from '../settings/projections';
 import { companyDate } from '../wallet/payout-schedule';
-import { profitPoolCandidates } from './projections';
 import { totalEarned } from '../contracts/earnings';
-import { dateOf, profitPoolCriteria, profitPoolPackageId, qualifiesForProfitPool } from './policies';
+import { type ProfitPoolCandidate, dateOf, profitPoolCriteria, profitPoolPackageId, qualifiesForProfitPool } from './policies';
 
 export const PER_PAGE = 10;
 
@@ -133,20 +132,57 @@ export async function companyBonusStats(db: Executor, period: TotalPeriod, now: 
  *   "the upline has at least 2 direct downlines").
  */
 export async function eligibilityFlags(db: Executor, memberId: string, now: Date) {
-  const { rows } = await sql<{ global_profit: boolean; active_children: number; parent_children: number }>`
-    select
-      (m.activated_at is not null and not m.deactivated and not m.is_root and exists (
-        select 1 from member_points p join ranks r on r.id = p.rank_id and r.is_global_profit_eligible
-        where p.member_id = m.id)) as global_profit,
-      (select count(*)::int from members c where c.placement_parent_id = m.id and c.activated_at is not null and not c.deactivated) as active_children,
-      (select count(*)::int from members c where m.placement_parent_id is not null and c.placement_parent_id = m.placement_parent_id) as parent_children
-    from members m where m.id = ${memberId}`.execute(db);
-  const row = rows[0];
+  const { rows } = await sql<EligibilityInputs>`${eligibilityInputs(memberId)}`.execute(db);
+  return eligibilityFlagsOf(rows[0], now);
+}
+
+/** What the flags are decided from: one row per member (none for an unknown id). */
+export type EligibilityInputs = {
+  global_profit: boolean;
+  active_children: number;
+  parent_children: number;
+  /** The company settings' values (null: not set up). */
+  settings: unknown;
+  package_ids: number[] | null;
+  /** Active, not the root, on the profit-pool package: a profit-pool candidate (profitPoolCandidates' filter, as of now). */
+  pool_candidate: boolean;
+  package_id: number;
+  activated_at: Date | null;
+  /** Active members the member sponsored; counted for a profit-pool candidate only (null otherwise). */
+  active_sponsored: number | null;
+};
+
+/**
+ * The flags' inputs in one statement (the dashboard's bonus-stats was six: the member's counts,
+ * the settings, the packages, the profit-pool candidate; compensation/queries.ts bonusStats adds the
+ * bonus totals to it). The profit-pool package is the highest package id, as profitPoolPackageId
+ * says: change both together.
+ */
+export const eligibilityInputs = (memberId: string) => sql<EligibilityInputs>`
+  select
+    (m.activated_at is not null and not m.deactivated and not m.is_root and exists (
+      select 1 from member_points p join ranks r on r.id = p.rank_id and r.is_global_profit_eligible
+      where p.member_id = m.id)) as global_profit,
+    (select count(*)::int from members c where c.placement_parent_id = m.id and c.activated_at is not null and not c.deactivated) as active_children,
+    (select count(*)::int from members c where m.placement_parent_id is not null and c.placement_parent_id = m.placement_parent_id) as parent_children,
+    (select "values" from settings where id = 1) as settings,
+    (select array_agg(id) from packages) as package_ids,
+    pool.candidate as pool_candidate, m.package_id, m.activated_at,
+    case when pool.candidate then (select count(*)::int from members d where d.sponsor_id = m.id and d.activated_at is not null and not d.deactivated) end as active_sponsored
+  from members m
+  cross join lateral (select m.activated_at is not null and not m.deactivated and not m.is_root
+                             and m.package_id = (select max(id) from packages) as candidate) pool
+  where m.id = ${memberId}`;
+
+/** The flags from their inputs (eligibilityInputs' row; undefined: no such member, every flag false). */
+export function eligibilityFlagsOf(row: EligibilityInputs | undefined, now: Date) {
   if (!row) return { global_profit_qualified: false, profit_pool_qualified: false, equilibrium_qualified: false, loyalty_qualified: false };
-  const settings = await getSettings(db);
-  const packages = await db.selectFrom('packages').select('id').execute();
-  const packageId = profitPoolPackageId(packages.map((p) => p.id));
-  const candidate = packageId === null ? undefined : (await profitPoolCandidates(db, packageId, memberId))[0];
+  const settings = settingsOf(row.settings);
+  const packageId = profitPoolPackageId(row.package_ids ?? []);
+  const candidate: ProfitPoolCandidate | undefined =
+    row.pool_candidate && packageId !== null && row.package_id === packageId
+      ? { id: '', package_id: row.package_id, active: true, activated_on: row.activated_at ? companyDate(row.activated_at) : null, active_sponsored: row.active_sponsored ?? 0 }
+      : undefined;
   return {
     global_profit_qualified: row.global_profit,
     profit_pool_qualified: candidate !== undefined && packageId !== null && qualifiesForProfitPool(candidate, profitPoolCriteria(settings, packageId), companyDate(now)),

@@ -20,8 +20,13 @@ export async function projectSettings(db: Executor, events: readonly RecordedEve
 
 export async function getSettings(db: Executor): Promise<SettingsValues> {
   const row = await db.selectFrom('settings').select('values').where('id', '=', 1).executeTakeFirst();
-  if (!row) throw new NotFound('The company settings are not set up yet.');
-  return settingsValues.parse(row.values);
+  return settingsOf(row?.values);
+}
+
+/** The settings from their stored values, read by a statement of the caller's (absent: not set up yet, a 404). */
+export function settingsOf(values: unknown): SettingsValues {
+  if (values === null || values === undefined) throw new NotFound('The company settings are not set up yet.');
+  return settingsValues.parse(values);
 }
 
 /** Inline projection: one row per (kind, package) holding generations 1..10 as an array. */
