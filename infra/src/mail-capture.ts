@@ -43,7 +43,7 @@ export interface MailCapture {
   messages(): CapturedMail[];
   /**
    * Resolves with the newest already-captured mail matching `predicate`, or else the next one to
-   * arrive. Rejects after `timeoutMs` (or when the capture is closed). Call `clear()` first when
+   * arrive. Rejects after `timeoutMs` (30 s by default: a loaded CI machine has taken more than 10) (or when the capture is closed). Call `clear()` first when
    * you need a mail sent after a certain point.
    */
   waitFor(predicate: MailPredicate, timeoutMs?: number): Promise<CapturedMail>;
@@ -229,7 +229,7 @@ export async function startMailCapture(options: MailCaptureOptions = {}): Promis
     httpPort,
     httpUrl: `http://${urlHost}:${httpPort}`,
     messages: newestFirst,
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = 30_000) {
       if (closed) return Promise.reject(new Error('mail capture is closed'));
       for (let i = store.length - 1; i >= 0; i--) {
         const m = store[i]!;

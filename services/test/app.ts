@@ -78,13 +78,13 @@ export async function createTestApp(
       await delivery?.close();
       delivery = null;
     },
-    /** Waits (on the condition, polled) until no mail job is waiting or running and no mail is due and undelivered, at most 10 s. */
+    /** Waits (on the condition, polled) until no mail job is waiting or running and no mail is due and undelivered, at most 30 s (a loaded CI machine has taken more than 10). */
     async settled() {
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       for (;;) {
         const jobs = await mailQueue.getJobCounts('wait', 'active', 'prioritized');
         if ((jobs.wait ?? 0) + (jobs.active ?? 0) + (jobs.prioritized ?? 0) > 0) {
-          if (Date.now() > deadline) throw new Error('the mail jobs did not finish within 10 s');
+          if (Date.now() > deadline) throw new Error('the mail jobs did not finish within 30 s');
           await new Promise((resolve) => setTimeout(resolve, 25));
           continue;
         }
@@ -97,7 +97,7 @@ export async function createTestApp(
           .limit(1)
           .executeTakeFirst();
         if (!due) return;
-        if (Date.now() > deadline) throw new Error('the mail outbox did not deliver within 10 s');
+        if (Date.now() > deadline) throw new Error('the mail outbox did not deliver within 30 s');
         await runtime.outbox.wake().catch(() => {});
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
