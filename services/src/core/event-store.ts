@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Executor } from './db';
+import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
 /**
@@ -78,7 +78,7 @@ export function eventHash(event: {
   eventId: string;
 }): string {
   // Canonical JSON (RFC 8785) so the hash survives jsonb's reordering of keys.
-  const canonical = canonicalize({
+  const canonical = canonicalJson({
     prev_hash: event.prevHash,
     stream_id: event.streamId,
     stream_position: event.streamPosition,
@@ -89,7 +89,7 @@ export function eventHash(event: {
     recorded_at: event.recordedAt,
     event_id: event.eventId,
   });
-  return createHash('sha256').update(canonical ?? '').digest('hex');
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -198,7 +198,7 @@ export function canonicalHashPieces(event: {
   recordedAt: string;
   eventId: string;
 }): { head: string; middle: string; tail: string } {
-  const json = (value: unknown) => canonicalize(value) ?? '';
+  const json = (value: unknown) => canonicalJson(value);
   return {
     head: `{"data":${json(event.data)},"event_id":${json(event.eventId)},"metadata":${json(event.metadata)},"prev_hash":"`,
     ...hashMiddleAndTail(event),
@@ -285,8 +285,8 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
   const eventId = randomUUID();
-  const data = canonicalize(event.data) ?? 'null';
-  const canonicalMetadata = canonicalize(metadata) ?? 'null';
+  const data = canonicalJson(event.data);
+  const canonicalMetadata = canonicalJson(metadata);
   const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
   try {
     const { rows } = await sql<{ appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string }>`
