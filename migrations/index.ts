@@ -24,6 +24,8 @@ import * as auditExportsLogVerifications from './2026_11_26_audit_exports_00_log
 import * as stockistAdminCardStockPurchases from './2026_11_26_stockist_admin_00_card_stock_purchases';
 import * as auditops2EventTypeCounts from './2026_11_27_auditops2_00_event_type_counts';
 import * as scaleMembersListIndexes from './2026_11_28_scale_00_members_list_indexes';
+import * as appendRoomForHotUpdates from './2026_11_29_append_01_room_for_hot_updates';
+import * as appendSingleEventAppend from './2026_11_29_append_02_single_event_append';
 import * as speedappendAppendFunction from './2026_11_27_speedappend_01_append_function';
 import * as eventindexEventSearch from './2026_11_27_eventindex_00_event_search';
 import * as commandsStreamSnapshots from './2026_11_28_commands_00_stream_snapshots';
@@ -65,5 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_commands_00_stream_snapshots': commandsStreamSnapshots,
   '2026_11_28_lead_00_payment_purchase_ids': leadPaymentPurchaseIds,
   '2026_11_28_scale_00_members_list_indexes': scaleMembersListIndexes,
+  '2026_11_29_append_01_room_for_hot_updates': appendRoomForHotUpdates,
+  '2026_11_29_append_02_single_event_append': appendSingleEventAppend,
   '2026_11_29_reads_00_members_search_and_sort': readsMembersSearchAndSort,
 };

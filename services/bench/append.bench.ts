@@ -184,7 +184,7 @@ const appendBench: BenchModule = {
         fmtInt(r.oursInTransaction.opsPerSecond), fmtMs(r.oursInTransaction.p99Ms), fmtRatio(r.oursInTransaction.opsPerSecond, r.emmett.opsPerSecond),
       ]),
       notes: [
-        'ours: appendToStream(db, stream, [event], { expectedVersion, metadata }) in autocommit — one statement, select * from append_to_stream(…): the function reads the stream head, checks the expected version, hashes the canonical JSON the client cut around prev_hash and stream_position (SHA-256, the same hash verifyLog recomputes) and inserts: 1 round trip',
+        'ours: appendToStream(db, stream, [event], { expectedVersion, metadata }) in autocommit — one statement, select * from append_event(…) (scalar parameters, data and metadata sent once as canonical JSON): the function reads the stream head, checks the expected version, hashes the canonical JSON the client cut around prev_hash and stream_position (SHA-256, the same hash verifyLog recomputes) and inserts: 1 round trip',
         'in trx: the same append inside db.transaction(), as a command does it — BEGIN, the append, COMMIT: 3 round trips',
         `plain: one autocommit INSERT per event into ${PLAIN_TABLE} (LIKE events INCLUDING ALL: same columns, PK, unique event_id, both indexes, xid8 default), constant hashes, no version check: 1 round trip — the physical limit`,
         "emmett: getPostgreSQLEventStore(url).appendToStream(stream, [event], { expectedStreamVersion }) — BEGIN, select emt_append_to_stream(…) (stream row insert/compare-and-set + message insert), COMMIT: 3 round trips; runs in a child process, on a pg.Pool of the same size",

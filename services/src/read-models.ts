@@ -173,7 +173,7 @@ export const policyStateModels: readonly (PolicyStateModel & { description: stri
     policy: 'points',
     tables: ['member_points'],
     readTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
-    appendedTypes: ['RankAchieved'],
+    appendedTypes: ['RankAchieved', 'RanksAchieved'],
     apply: projectMemberPoints,
   },
 ];

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalHashPieces } from './event-store';
 
-/** The pieces the append_to_stream function hashes must put back together the exact text eventHash hashes. */
+/** The pieces the append_to_stream and append_event functions hash must put back together the exact text eventHash hashes. */
 describe('canonicalHashPieces', () => {
   it('rebuilds the canonical JSON of the event around the previous hash and the position', () => {
     fc.assert(
@@ -32,6 +32,8 @@ describe('canonicalHashPieces', () => {
             event_id: eventId,
           });
           expect(head + prevHash + middle + String(streamPosition) + tail).toBe(whole);
+          // append_event (one event) builds the head itself around the canonical data and metadata it is sent.
+          expect(`{"data":${canonicalize(data)},"event_id":"${eventId}","metadata":${canonicalize(metadata)},"prev_hash":"`).toBe(head);
         },
       ),
     );

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Executor } from './db';
+import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
 /**
@@ -78,7 +78,7 @@ export function eventHash(event: {
   eventId: string;
 }): string {
   // Canonical JSON (RFC 8785) so the hash survives jsonb's reordering of keys.
-  const canonical = canonicalize({
+  const canonical = canonicalJson({
     prev_hash: event.prevHash,
     stream_id: event.streamId,
     stream_position: event.streamPosition,
@@ -89,7 +89,7 @@ export function eventHash(event: {
     recorded_at: event.recordedAt,
     event_id: event.eventId,
   });
-  return createHash('sha256').update(canonical ?? '').digest('hex');
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -198,11 +198,19 @@ export function canonicalHashPieces(event: {
   recordedAt: string;
   eventId: string;
 }): { head: string; middle: string; tail: string } {
-  const json = (value: unknown) => canonicalize(value) ?? '';
+  const json = (value: unknown) => canonicalJson(value);
   return {
     head: `{"data":${json(event.data)},"event_id":${json(event.eventId)},"metadata":${json(event.metadata)},"prev_hash":"`,
-    middle: `","recorded_at":${json(event.recordedAt)},"schema_version":${json(event.schemaVersion)},"stream_id":${json(event.streamId)},"stream_position":`,
-    tail: `,"type":${json(event.type)}}`,
+    ...hashMiddleAndTail(event),
+  };
+}
+
+/** canonicalHashPieces' middle and tail: what follows prev_hash and stream_position (no data). */
+export function hashMiddleAndTail(event: { streamId: string; type: string; schemaVersion: number; recordedAt: string }): { middle: string; tail: string } {
+  // JSON.stringify of a string or a safe integer is its canonical JSON (RFC 8785).
+  return {
+    middle: `","recorded_at":${JSON.stringify(event.recordedAt)},"schema_version":${JSON.stringify(event.schemaVersion)},"stream_id":${JSON.stringify(event.streamId)},"stream_position":`,
+    tail: `,"type":${JSON.stringify(event.type)}}`,
   };
 }
 
@@ -224,6 +232,7 @@ export async function appendToStream(
   options: { expectedVersion: ExpectedVersion; metadata: EventMetadata },
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
+  if (events.length === 1) return [await appendOneEvent(db, streamId, events[0]!, options)];
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
   const eventIds = events.map(() => randomUUID());
@@ -258,6 +267,45 @@ export async function appendToStream(
       prevHash: row.appended_prev_hash,
       hash: row.appended_hash,
     }));
+  } catch (error) {
+    const e = error as { code?: string; detail?: string } | null;
+    if (e?.code === STALE_EXPECTED_VERSION) throw new ConcurrencyConflict(streamId, options.expectedVersion, Number(e.detail));
+    if (isUniqueViolation(error, 'events_pkey')) throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
+    throw error;
+  }
+}
+
+/**
+ * appendToStream for one event (what nearly every command appends): the append_event function
+ * (migrations/2026_11_29_append_02_single_event_append.ts), scalar parameters, the data and
+ * metadata sent once as their canonical JSON, which the function both stores (as jsonb) and hashes
+ * (with the head, middle and tail of canonicalHashPieces around them). One statement, as above.
+ */
+async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent, options: { expectedVersion: ExpectedVersion; metadata: EventMetadata }): Promise<RecordedEvent> {
+  const { metadata } = options;
+  const recordedAt = new Date(metadata.now).toISOString();
+  const eventId = randomUUID();
+  const data = canonicalJson(event.data);
+  const canonicalMetadata = canonicalJson(metadata);
+  const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
+  try {
+    const { rows } = await sql<{ appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string }>`
+      select * from append_event(${streamId}, ${options.expectedVersion === 'any' ? null : options.expectedVersion}::integer, ${event.type},
+        ${data}, ${canonicalMetadata}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail})`.execute(db);
+    const row = rows[0]!;
+    return {
+      ...event,
+      streamId,
+      streamPosition: row.appended_position,
+      globalPosition: row.appended_global_position,
+      transactionId: row.appended_transaction_id,
+      eventId,
+      schemaVersion: 1,
+      metadata,
+      recordedAt,
+      prevHash: row.appended_prev_hash,
+      hash: row.appended_hash,
+    };
   } catch (error) {
     const e = error as { code?: string; detail?: string } | null;
     if (e?.code === STALE_EXPECTED_VERSION) throw new ConcurrencyConflict(streamId, options.expectedVersion, Number(e.detail));

@@ -9,6 +9,7 @@ import type { MemberActivated, MemberRegistered, PlacementLeg } from '../members
 import { projectMembers } from '../membership/projections';
 import type { ProductPurchasePaid } from '../purchases/events';
 import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream } from './events';
+import { findReadModel, rebuildReadModel } from '../read-models';
 import { pointsPolicy, projectMemberRanks } from './projections';
 
 let t: TestApp;
@@ -302,5 +303,12 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
       { type: 'RanksAchieved', data: cascade, streamId: cascades[0]!.stream_id, streamPosition: 1, globalPosition: Number(cascades[0]!.global_position), transactionId: String(cascades[0]!.transaction_id), eventId: cascades[0]!.event_id, schemaVersion: 1, metadata: metadata(), recordedAt: t.clock.now.toISOString(), prevHash: '', hash: '' },
     ]);
     expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
+    // So does member_points' (the points policy's working state): the rebuild at the policy's
+    // checkpoint finds exactly the live rows, the cascade's ranks and times included.
+    const rankedPoints = async () =>
+      (await sql<{ rank_id: number | null; at: string | null }>`select rank_id, rank_achieved_at::text as at from member_points where member_id = any(${sql.val([...chain, x])}::uuid[]) order by member_id`.execute(t.runtime.db)).rows;
+    const live = await rankedPoints();
+    expect((await rebuildReadModel(t.runtime.db, findReadModel('member-points')!)).swapped).toEqual([{ table: 'member_points', removed: 0, added: 0 }]);
+    expect(await rankedPoints()).toEqual(live);
   }, 120_000);
 });

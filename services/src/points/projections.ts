@@ -15,8 +15,12 @@ import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
 
-/** A member whose CPV (or package) changed and who may qualify for a rank above the one recorded. */
-type RankCandidate = { member_id: string; cpv: number; rank_id: number | null };
+/**
+ * A member whose CPV (or package) changed and who may qualify for a rank above the one recorded.
+ * `package_at_cause`: its package at the cause when its members row says so (activated and
+ * package set at or before the cause), else null (packagesAtCause reads its stream).
+ */
+type RankCandidate = { member_id: string; cpv: number; rank_id: number | null; package_at_cause: number | null };
 
 /**
  * Adds `pv` to the member (personal PV and CPV) and to every placement ancestor (CPV and the leg
@@ -28,9 +32,12 @@ type RankCandidate = { member_id: string; cpv: number; rank_id: number | null };
  * The same statement returns the members on the path whose rank may have risen: activated, and
  * some rank within their CPV and current package lies above the rank recorded. Packages only
  * rise, so judging by the current package finds every candidate; each is then judged exactly on
- * the package it held at the cause (packagesAtCause).
+ * the package it held at the cause: read here from the members row it already joins when that row
+ * says so (a 10,000-ancestor cascade then costs no second pass over the path), else by
+ * packagesAtCause.
  */
-async function creditPath(trx: Trx, memberId: string, pv: number, at: string): Promise<RankCandidate[]> {
+async function creditPath(trx: Trx, memberId: string, pv: number, cause: RecordedEvent): Promise<RankCandidate[]> {
+  const at = cause.recordedAt;
   const { rows } = await sql<RankCandidate>`
     with recursive up(member_id, leg, depth) as (
       select id, null::text, 0 from members where id = ${memberId}
@@ -56,7 +63,8 @@ async function creditPath(trx: Trx, memberId: string, pv: number, at: string): P
         updated_at = excluded.updated_at
       returning mp.member_id, mp.cpv, mp.rank_id
     )
-    select c.member_id, c.cpv, c.rank_id
+    select c.member_id, c.cpv, c.rank_id,
+      case when ${memberFactBy('m', 'activated', cause)} and ${memberFactBy('m', 'package', cause)} then m.package_id end as package_at_cause
     from credited c
       join up on up.member_id = c.member_id
       join members m on m.id = c.member_id
@@ -182,8 +190,10 @@ export const pointsPolicy: Consumer = {
       // A pick-up paid by the package adds nothing and changes no package: nothing to check.
       if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
       const memberId = event.data.member_id;
-      const candidates = await creditPath(trx, memberId, pv, recorded.recordedAt);
-      const packages = await packagesAtCause(trx, candidates.map((c) => c.member_id), recorded);
+      const candidates = await creditPath(trx, memberId, pv, recorded);
+      // Most candidates' package at the cause is on their members row; the rest read their streams.
+      const packages = await packagesAtCause(trx, candidates.filter((c) => c.package_at_cause === null).map((c) => c.member_id), recorded);
+      for (const c of candidates) if (c.package_at_cause !== null) packages.set(c.member_id, c.package_at_cause);
       const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: memberId };
       const decisions = candidates.flatMap((c) => {
         const packageId = packages.get(c.member_id);
@@ -217,8 +227,8 @@ export async function projectMemberRanks(db: Executor, events: readonly Recorded
  * member_points replayed from the log (the `member-points` read model, read-models.ts, rebuilt by
  * core/policy-state-rebuild.ts under the points policy's lock up to its checkpoint): each PV event
  * the policy applied credits the member and its placement path as the policy did (creditPath,
- * whose rank candidates are not needed here), and each RankAchieved it appended sets the rank at
- * its cause's time (the event's recorded_at is its cause's, events carry their command's `now`).
+ * whose rank candidates are not needed here), and each RankAchieved or RanksAchieved it appended
+ * sets the rank at its cause's time (the event's recorded_at is its cause's, events carry their command's `now`).
  */
 export async function projectMemberPoints(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
@@ -227,10 +237,19 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
       await sql`update member_points set rank_id = ${rank_id}, rank_achieved_at = ${recorded.recordedAt}::timestamptz where member_id = ${member_id}`.execute(trx);
       continue;
     }
+    if (recorded.type === 'RanksAchieved') {
+      // A cascade: every rank it names, at its cause's time, in one statement (as recordRanks set them).
+      const entries = rankEntries(recorded as RecordedEvent<RanksAchieved>);
+      await sql`
+        update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${recorded.recordedAt}::timestamptz
+        from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
+        where mp.member_id = t.member_id`.execute(trx);
+      continue;
+    }
     if (!pointsPolicy.eventTypes!.includes(recorded.type) || recorded.type === 'MatchingCycleClosed' || recorded.type === 'GlobalProfitShared') continue;
     const event = recorded as RecordedEvent<PvEvent>;
     const pv = pvDelta(event);
     if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
-    await creditPath(trx, event.data.member_id, pv, recorded.recordedAt);
+    await creditPath(trx, event.data.member_id, pv, recorded);
   }
 }
