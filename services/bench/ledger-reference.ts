@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/core/db';
 import { walletLedgerProjection } from '../src/compensation/projections';
+import { drainConsumer } from '../src/core/consumers';
 
 /**
  * The wallet ledger's set-based reference for the bulk-run benchmarks (matching, profit sharing):
@@ -31,4 +32,30 @@ export async function projectLedgerSetBased(db: Db, table: string, afterPosition
     after = Number(rows[0].last);
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * The wallet ledger and its set-based reference measured again, `rounds` times alternately, on the
+ * same database (median of each): a run of a few hundred milliseconds is at the mercy of a shared
+ * machine, and alternating puts both under the same load. Each round projects the whole log's
+ * wallet events from scratch (wallet_entries and wallets emptied, the checkpoint back at the start;
+ * the benches' logs hold no other wallet events than their runs'); the reference copies the same
+ * bonus events. Leaves the ledger as projected.
+ */
+export async function ledgerAgainstReference(db: Db, table: string, rounds = 3): Promise<{ oursSeconds: number; referenceSeconds: number; rows: number }> {
+  const ours: number[] = [];
+  const reference: number[] = [];
+  let rows = 0;
+  for (let round = 0; round < rounds; round++) {
+    await sql`truncate wallet_entries, wallets`.execute(db);
+    await sql`update consumer_checkpoints set last_transaction_id = '0', last_global_position = 0 where name = ${walletLedgerProjection.name}`.execute(db);
+    const started = performance.now();
+    const result = await drainConsumer(db, walletLedgerProjection);
+    if (result.status !== 'caught_up') throw new Error(`wallet-ledger: ${result.status} ${result.error ?? ''}`);
+    ours.push((performance.now() - started) / 1000);
+    rows = (await sql<{ n: number }>`select count(*)::int as n from wallet_entries`.execute(db)).rows[0]!.n;
+    reference.push(await projectLedgerSetBased(db, table, 0));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { oursSeconds: median(ours), referenceSeconds: median(reference), rows };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { projectLedgerSetBased } from './ledger-reference';
+import { ledgerAgainstReference, projectLedgerSetBased } from './ledger-reference';
 import { createDb } from '../src/core/db';
 import { walletLedgerProjection } from '../src/compensation/projections';
 import { drainConsumer } from '../src/core/consumers';
@@ -57,6 +57,10 @@ type ScaleResult = {
   referenceLedgerRowsPerSecond: number;
   /** walletLedgerRowsPerSecond ÷ referenceLedgerRowsPerSecond (goal ≥ 0.5). */
   ledgerRatio: number;
+  /** The ledger and its reference re-run alternately (ledgerAgainstReference): medians, and their ratio (the goal's figure). */
+  ledgerMedianSeconds: number;
+  referenceLedgerMedianSeconds: number;
+  ledgerRatioMedian: number;
   /** One set-based INSERT of as many rows (median of 3): the physical floor of writing them. */
   referenceInsertSeconds: number;
   walletRows: number;
@@ -150,6 +154,8 @@ async function measureScale(ctx: Parameters<BenchModule['run']>[0], members: num
         from generate_series(1, ${walletRows}::int) g`.execute(db);
       referenceRuns.push((performance.now() - i0) / 1000);
     }
+    // --- The ledger and its reference again, alternately, median of BENCH_LEDGER_ROUNDS (3).
+    const again = await ledgerAgainstReference(db, LEDGER_REFERENCE_TABLE, Number(process.env.BENCH_LEDGER_ROUNDS ?? 3));
     const result: ScaleResult = {
       members,
       buildSeconds,
@@ -161,13 +167,16 @@ async function measureScale(ctx: Parameters<BenchModule['run']>[0], members: num
       referenceLedgerSeconds,
       referenceLedgerRowsPerSecond: walletRows / referenceLedgerSeconds,
       ledgerRatio: referenceLedgerSeconds / walletLedgerSeconds,
+      ledgerMedianSeconds: again.oursSeconds,
+      referenceLedgerMedianSeconds: again.referenceSeconds,
+      ledgerRatioMedian: again.referenceSeconds / again.oursSeconds,
       referenceInsertSeconds: quantile(referenceRuns, 0.5),
       walletRows,
       bonusEvents,
       perConsumerMs: Object.fromEntries(perConsumer),
       cycle,
     };
-    ctx.log(`matching ${fmtInt(members)}: ${recordedSeconds.toFixed(1)} s to record every bonus and wallet line, ${oursSeconds.toFixed(1)} s until every consumer is quiet (policy ${policySeconds.toFixed(1)} s, ledger ${walletLedgerSeconds.toFixed(1)} s = ${result.ledgerRatio.toFixed(2)}× the reference)`);
+    ctx.log(`matching ${fmtInt(members)}: ${recordedSeconds.toFixed(1)} s to record every bonus and wallet line, ${oursSeconds.toFixed(1)} s until every consumer is quiet (policy ${policySeconds.toFixed(1)} s, ledger ${walletLedgerSeconds.toFixed(1)} s = ${result.ledgerRatio.toFixed(2)}× the reference; re-run alternately, median ${result.ledgerRatioMedian.toFixed(2)}×)`);
     return result;
   } finally {
     await db.destroy();
@@ -182,7 +191,7 @@ const matchingBench: BenchModule = {
     for (const members of matchingScales()) results.push(await measureScale(ctx, members));
     const table: Table = {
       title: 'one matching cycle, closeMatchingCycle → every bonus event and wallet line recorded (goal: < 30 s at 1,000,000; ledger ≥ 0.5× the set-based reference)',
-      columns: ['members', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', 'one INSERT of as many rows s', 'events + wallet lines ÷ INSERT'],
+      columns: ['members', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', 'ledger ÷ reference, median of 3 alternating', 'one INSERT of as many rows s', 'events + wallet lines ÷ INSERT'],
       rows: results.map((r) => [
         fmtInt(r.members),
         fmtInt(r.walletRows),
@@ -193,6 +202,7 @@ const matchingBench: BenchModule = {
         fmtInt(r.walletLedgerRowsPerSecond),
         fmtInt(r.referenceLedgerRowsPerSecond),
         `${r.ledgerRatio.toFixed(2)}×`,
+        `${r.ledgerRatioMedian.toFixed(2)}× (${r.ledgerMedianSeconds.toFixed(2)} ÷ ${r.referenceLedgerMedianSeconds.toFixed(2)} s)`,
         r.referenceInsertSeconds.toFixed(2),
         `${(r.recordedSeconds / r.referenceInsertSeconds).toFixed(1)}×`,
       ]),
@@ -200,6 +210,7 @@ const matchingBench: BenchModule = {
         'each size in a fresh database; members and leg volumes written set-based (a complete binary tree, packages 1–6 in turn, leg volumes 0–2,999 PV from a hash), activated before the close',
         'policy: the points policy paying the cycle at its place in the log (decide, reserve keys, append BonusCredited / BonusWithheld, carry, results); wallet ledger: projecting those events',
         'reference ledger: the same events projected by INSERT … SELECT from the log in keyset batches of the same size, into a copy of wallet_entries (no wallets totals)',
+        'median of 3 alternating: the whole ledger projected again from scratch and the reference again, in turn, 3 times (BENCH_LEDGER_ROUNDS), the medians\' ratio (the goal is judged on it: one run of under a second is at the mercy of the load)',
         ...results.map((r) => `${fmtInt(r.members)}: time per consumer ${Object.entries(r.perConsumerMs).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}; setup ${r.buildSeconds.toFixed(1)} s`),
       ],
     };
@@ -207,7 +218,7 @@ const matchingBench: BenchModule = {
       tables: [table],
       data: {
         // The growth curve (item 4 of issue 13), one point per network size, for the HTML report.
-        growthCurve: results.map((r) => ({ ...r, goalEndToEndMet: r.members < 1_000_000 ? null : r.recordedSeconds < 30, goalLedgerMet: r.ledgerRatio >= 0.5 })),
+        growthCurve: results.map((r) => ({ ...r, goalEndToEndMet: r.members < 1_000_000 ? null : r.recordedSeconds < 30, goalLedgerMet: r.ledgerRatioMedian >= 0.5 })),
       },
     };
   },

@@ -30,6 +30,7 @@ import profitSharingBench from './profit-sharing.bench';
 import { writeHtmlReport } from './report-html';
 import memberPagesBench from './member-pages.bench';
 import readsBench from './reads.bench';
+import rebuildBench from './rebuild.bench';
 import type { BenchContext, BenchModule, BenchReport, EmmettTask, FreshDatabase, Settings, Table } from './harness';
 
 const modules: BenchModule[] = [appendBench, consumerBench, activationBench, matchingBench, memberPagesBench];
@@ -39,6 +40,7 @@ modules.push(httpBench, lagBench);
 modules.push(profitSharingBench);
 // Issue 13 item 7: reads at 100,000 (BENCH_SCALE=1m: 1,000,000) members.
 modules.push(readsBench);
+modules.push(rebuildBench);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');

@@ -8,7 +8,6 @@ import type { PackagePaymentDeclined } from '../payments/events';
 import type { ProductPurchasePaid } from '../purchases/events';
 import type { SettingsValues } from '../settings/values';
 import { type BonusCause, type BonusHeld, type CompensationEvent, bonusKey, walletStream } from './events';
-import type { WalletEvent } from '../wallet/events';
 import { type MemberAtCause, generationRowAt, generationTablesAt, memberAt, packagesAt, placementChildrenAt, settingsAt, sponsorChainAt } from './facts-at-cause';
 import { activationBonuses, equilibriumBonus, repurchaseBonuses, settleHeldBonus, sponsorChainBonuses, type Upline } from './policies';
 import { stockistBonusDeciders } from './stockist-bonuses';
@@ -225,105 +224,80 @@ export const compensationPolicy: Consumer = {
 /**
  * The wallet ledger: every credited or withheld bonus as a row, and each member's totals
  * (BUSINESS-RULES.md §4: balance = credits − withdrawals − wallet payments; a failed withdrawal's
- * money comes back). Rebuildable from the log; set-based per batch.
+ * money comes back). Rebuildable from the log. Set-based inside PostgreSQL: the runner hands over the
+ * batch's positions (applyAt) and one statement reads those events, inserts their lines and adds
+ * the totals, so a bonus run's million events never cross into the process.
  */
 export const walletLedgerProjection: Consumer = {
   name: 'wallet-ledger',
   kind: 'projection',
   eventTypes: ['BonusCredited', 'BonusWithheld', 'BonusHeld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade'],
   tables: ['wallet_entries', 'wallets'],
-  batchSize: 1000,
-  async apply(trx, events) {
-    const bonusEvents = events.filter((recorded) => recorded.type === 'BonusCredited' || recorded.type === 'BonusWithheld' || recorded.type === 'BonusHeld');
-    const entryOf = { BonusCredited: 'credited', BonusWithheld: 'withheld', BonusHeld: 'held' } as const;
-    const rows = bonusEvents.map((recorded) => {
-      const event = recorded as RecordedEvent<CompensationEvent>;
-      const d = event.data;
-      return {
-        global_position: recorded.globalPosition,
-        member_id: d.beneficiary_id,
-        entry: entryOf[event.type],
-        settles_hold: 'settles_hold' in d && d.settles_hold !== undefined,
-        kind: d.kind,
-        amount: d.amount_kobo,
-        generation: d.generation,
-        reason: event.type === 'BonusWithheld' ? event.data.reason : null,
-        cause_event_id: d.cause.event_id,
-        cause_type: d.cause.event_type,
-        cause_member_id: d.cause.member_id,
-        inputs: JSON.stringify(d.inputs),
-        recorded_at: new Date(recorded.recordedAt),
-      };
-    });
-    if (rows.length > 0) {
-      // One statement with one array per column (13 parameters whatever the batch holds), not a
-      // VALUES list of 13 parameters a row: a bonus run projects a million rows this way.
-      const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.val(rows.map(pick));
-      await sql`
-        insert into wallet_entries (global_position, member_id, entry, settles_hold, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
-        select * from unnest(
-          ${column((r) => r.global_position)}::bigint[], ${column((r) => r.member_id)}::uuid[], ${column((r) => r.entry)}::text[],
-          ${column((r) => r.settles_hold)}::boolean[], ${column((r) => r.kind)}::text[], ${column((r) => r.amount)}::bigint[],
-          ${column((r) => r.generation)}::int[], ${column((r) => r.reason)}::text[], ${column((r) => r.cause_event_id)}::uuid[],
-          ${column((r) => r.cause_type)}::text[], ${column((r) => r.cause_member_id)}::uuid[], ${column((r) => r.inputs)}::jsonb[],
-          ${column((r) => r.recorded_at)}::timestamptz[])
-        on conflict (global_position) do nothing`.execute(trx);
-    }
-    // A settled hold: its held line says how it ended (the settling line carries the same key).
-    const settled = rows.filter((row) => row.settles_hold);
-    if (settled.length > 0) {
-      await sql`
-        update wallet_entries w set resolution = s.entry
-        from unnest(${sql.val(settled.map((r) => r.member_id))}::uuid[], ${sql.val(settled.map((r) => r.cause_event_id))}::uuid[],
-                    ${sql.val(settled.map((r) => r.kind))}::text[], ${sql.val(settled.map((r) => r.generation ?? 0))}::int[],
-                    ${sql.val(settled.map((r) => r.entry))}::text[]) as s(member_id, cause_event_id, kind, generation, entry)
-        where w.member_id = s.member_id and w.cause_event_id = s.cause_event_id and w.kind = s.kind
-          and coalesce(w.generation, 0) = s.generation and w.entry = 'held'`.execute(trx);
-    }
-    type Totals = { bonus: number; withheld: number; held: number; withdrawn: number; spent: number; balance: number; at: string };
-    const totals = new Map<string, Totals>();
-    const add = (memberId: string, at: string, change: Partial<Omit<Totals, 'at'>>) => {
-      const total = totals.get(memberId) ?? { bonus: 0, withheld: 0, held: 0, withdrawn: 0, spent: 0, balance: 0, at };
-      for (const [key, value] of Object.entries(change) as Array<[keyof Omit<Totals, 'at'>, number]>) total[key] += value;
-      total.at = at;
-      totals.set(memberId, total);
-    };
-    for (const recorded of events) {
-      const event = recorded as RecordedEvent<CompensationEvent | WalletEvent>;
-      const at = recorded.recordedAt;
-      switch (event.type) {
-        case 'BonusCredited':
-          add(event.data.beneficiary_id, at, { bonus: event.data.amount_kobo, balance: event.data.amount_kobo, held: event.data.settles_hold ? -event.data.amount_kobo : 0 });
-          break;
-        case 'BonusWithheld':
-          add(event.data.beneficiary_id, at, { withheld: event.data.amount_kobo, held: event.data.settles_hold ? -event.data.amount_kobo : 0 });
-          break;
-        case 'BonusHeld':
-          add(event.data.beneficiary_id, at, { held: event.data.amount_kobo });
-          break;
-        case 'WithdrawalRequested':
-          add(event.data.member_id, at, { withdrawn: event.data.amount_kobo, balance: -event.data.amount_kobo });
-          break;
-        case 'WithdrawalFailed':
-          add(event.data.member_id, at, { withdrawn: -event.data.returned_kobo, balance: event.data.returned_kobo });
-          break;
-        case 'WalletPaymentMade':
-          add(event.data.member_id, at, { spent: event.data.amount_kobo, balance: -event.data.amount_kobo });
-          break;
-        default:
-          break;
-      }
-    }
-    if (totals.size === 0) return;
-    const list = [...totals.entries()];
-    const column = (pick: (t: Totals) => number) => sql.val(list.map(([, t]) => pick(t)));
-    await sql`
+  // A batch is one statement in PostgreSQL whatever its size: 5,000 events a transaction spread the
+  // runner's own round trips (lock, positions, checkpoint, commit) over five times the rows.
+  batchSize: 5000,
+  apply: (trx, events) => projectWalletLedgerAt(trx, events.map((recorded) => recorded.globalPosition)),
+  applyAt: (trx, positions) => projectWalletLedgerAt(trx, positions),
+};
+
+/**
+ * The wallet ledger for the events at `positions` (in commit order; other types are ignored).
+ * A bonus line is keyed by its event's global position and inserted once; the bonus part of the
+ * totals is summed from the events whose line was not in the table yet, so a bonus event delivered
+ * twice changes nothing the second time. Withdrawals and wallet payments have no line
+ * and are added as they come (the runner applies each batch once: its checkpoint commits with it).
+ * A member's updated_at is the recorded_at of their last event in the batch, in commit order.
+ */
+export async function projectWalletLedgerAt(trx: Trx, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  const { rows } = await sql<{ settled: number }>`
+    with batch as (
+      -- line: a bonus event whose line is not in the table yet (as of this statement's start; the
+      -- consumer's lock keeps any other writer of the table out), so its totals are added once.
+      select e.global_position, e.type, e.data, e.recorded_at, b.ord,
+        e.type in ('BonusCredited', 'BonusWithheld', 'BonusHeld')
+          and not exists (select 1 from wallet_entries w where w.global_position = e.global_position) as line
+      from unnest(${sql.val(positions)}::bigint[]) with ordinality as b(global_position, ord)
+      join events e on e.global_position = b.global_position
+      where e.type in ('BonusCredited', 'BonusWithheld', 'BonusHeld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade')
+    ),
+    lines as (
+      insert into wallet_entries (global_position, member_id, entry, settles_hold, kind, amount, generation, reason, cause_event_id, cause_type, cause_member_id, inputs, recorded_at)
+      select global_position, (data->>'beneficiary_id')::uuid,
+        case type when 'BonusCredited' then 'credited' when 'BonusWithheld' then 'withheld' else 'held' end,
+        data ? 'settles_hold', data->>'kind', (data->>'amount_kobo')::bigint, (data->>'generation')::int,
+        case when type = 'BonusWithheld' then data->>'reason' end,
+        (data->'cause'->>'event_id')::uuid, data->'cause'->>'event_type', (data->'cause'->>'member_id')::uuid, data->'inputs', recorded_at
+      from batch where line
+      on conflict (global_position) do nothing
+      returning settles_hold
+    ),
+    changes as (
+      -- Summed from the batch itself, not joined to lines' RETURNING (a join of two CTEs the
+      -- planner takes for one row each became a nested loop of 1,000 × 1,000).
+      select (data->>'beneficiary_id')::uuid as member_id, ord, recorded_at,
+        case when type = 'BonusCredited' then (data->>'amount_kobo')::bigint else 0 end as bonus,
+        case when type = 'BonusWithheld' then (data->>'amount_kobo')::bigint else 0 end as withheld,
+        case when type = 'BonusHeld' then (data->>'amount_kobo')::bigint when data ? 'settles_hold' then -(data->>'amount_kobo')::bigint else 0 end as held,
+        0::bigint as withdrawn, 0::bigint as spent,
+        case when type = 'BonusCredited' then (data->>'amount_kobo')::bigint else 0 end as balance
+      from batch where line
+      union all
+      select (data->>'member_id')::uuid, ord, recorded_at, 0, 0, 0,
+        case type when 'WithdrawalRequested' then (data->>'amount_kobo')::bigint when 'WithdrawalFailed' then -(data->>'returned_kobo')::bigint else 0 end,
+        case when type = 'WalletPaymentMade' then (data->>'amount_kobo')::bigint else 0 end,
+        case type when 'WithdrawalRequested' then -(data->>'amount_kobo')::bigint when 'WithdrawalFailed' then (data->>'returned_kobo')::bigint
+          else -(data->>'amount_kobo')::bigint end
+      from batch where type in ('WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade')
+    ),
+    totals as (
+      select member_id, sum(bonus)::bigint as bonus, sum(withheld)::bigint as withheld, sum(held)::bigint as held, sum(withdrawn)::bigint as withdrawn,
+        sum(spent)::bigint as spent, sum(balance)::bigint as balance, (array_agg(recorded_at order by ord desc))[1] as at
+      from changes group by member_id
+    ),
+    upserted as (
       insert into wallets (member_id, total_bonus, total_withheld, total_held, total_withdrawn, total_spent, balance, updated_at)
-      select member_id, bonus, withheld, held, withdrawn, spent, balance, at
-      from unnest(${sql.val(list.map(([id]) => id))}::uuid[], ${column((t) => t.bonus)}::bigint[], ${column((t) => t.withheld)}::bigint[], ${column((t) => t.held)}::bigint[],
-                  ${column((t) => t.withdrawn)}::bigint[], ${column((t) => t.spent)}::bigint[], ${column((t) => t.balance)}::bigint[],
-                  ${sql.val(list.map(([, t]) => t.at))}::timestamptz[])
-        as t(member_id, bonus, withheld, held, withdrawn, spent, balance, at)
+      select member_id, bonus, withheld, held, withdrawn, spent, balance, at from totals
       on conflict (member_id) do update set
         total_bonus = wallets.total_bonus + excluded.total_bonus,
         total_withheld = wallets.total_withheld + excluded.total_withheld,
@@ -331,9 +305,20 @@ export const walletLedgerProjection: Consumer = {
         total_withdrawn = wallets.total_withdrawn + excluded.total_withdrawn,
         total_spent = wallets.total_spent + excluded.total_spent,
         balance = wallets.balance + excluded.balance,
-        updated_at = excluded.updated_at`.execute(trx);
-  },
-};
+        updated_at = excluded.updated_at
+      returning 1
+    )
+    select (select count(*) from lines where settles_hold)::int as settled, (select count(*) from upserted)::int as wallets`.execute(trx);
+  if (!rows[0] || rows[0].settled === 0) return;
+  // A settled hold: its held line says how it ended (the settling line carries the same key). A
+  // second statement, so that it sees a held line inserted by the first (same batch).
+  await sql`
+    update wallet_entries w set resolution = s.entry
+    from wallet_entries s
+    where s.global_position = any(${sql.val(positions)}::bigint[]) and s.settles_hold
+      and w.member_id = s.member_id and w.cause_event_id = s.cause_event_id and w.kind = s.kind
+      and coalesce(w.generation, 0) = coalesce(s.generation, 0) and w.entry = 'held'`.execute(trx);
+}
 
 /**
  * held_bonuses from the log (the `held-bonuses` read model, read-models.ts): the compensation

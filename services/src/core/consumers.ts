@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type RecordedEvent, readConsumerBatch } from './event-store';
+import { LOG_START, type LogPosition, type RecordedEvent, readConsumerBatch, readConsumerPositions } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -19,6 +19,12 @@ export type Consumer = {
   batchSize?: number;
   /** Must not throw on a recorded event: validate at the command, not here. */
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+  /**
+   * Set-based: the batch's events named by global position (in commit order), read by the consumer
+   * inside PostgreSQL (INSERT … SELECT from events). When given, the runner reads positions only and
+   * calls this instead of `apply`; `apply` must do the same (it is what rebuilds and tests call).
+   */
+  applyAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
 };
 
 /** `paused`: an admin paused the consumer (consumer_controls, docs/operations.md); it reads nothing until resumed. */
@@ -70,14 +76,18 @@ async function applyBatch(
     // Read under the lock: once a pause commits, no batch starts after it.
     if (checkpoint.paused) return { applied: 0, lastPosition: null, paused: true };
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
-    const { events, scannedTo } = await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes });
+    const applyAt = consumer.applyAt;
+    const { events, scannedTo } = applyAt
+      ? await readConsumerPositions(trx, after, { limit, types: consumer.eventTypes })
+      : await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes });
     // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
     // the last event seen of any type, so rare-event consumers do not re-read the log for nothing.
     const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);
     if (!last) return { applied: 0, lastPosition: null };
     if (events.length > 0) {
       try {
-        await consumer.apply(trx, events);
+        if (applyAt) await applyAt(trx, events.map((event) => event.globalPosition));
+        else await consumer.apply(trx, events as RecordedEvent[]);
       } catch (error) {
         throw new BatchFailed(error, events.length, events[0]!.globalPosition);
       }

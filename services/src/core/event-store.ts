@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type Transaction, sql } from 'kysely';
+import { type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Executor } from './db';
 import { canonicalJson } from './canonical-json';
@@ -506,11 +506,39 @@ export async function readConsumerBatch(
   after: LogPosition,
   options: { limit: number; types?: readonly string[] },
 ): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null }> {
+  const { rows, scannedTo } = await consumerBatchRows<EventRow>(db, after, options, eventColumns);
+  return { events: rows.map(toRecorded), scannedTo };
+}
+
+/**
+ * readConsumerBatch's batch as positions alone, without the events' data: for a consumer that
+ * reads its events inside PostgreSQL (Consumer.applyAt), so a batch never crosses into the process.
+ */
+export async function readConsumerPositions(
+  db: Executor,
+  after: LogPosition,
+  options: { limit: number; types?: readonly string[] },
+): Promise<{ events: LogPosition[]; scannedTo: LogPosition | null }> {
+  const { rows, scannedTo } = await consumerBatchRows<{ global_position: number; transaction_id: string }>(
+    db,
+    after,
+    options,
+    sql`global_position, transaction_id::text as transaction_id`,
+  );
+  return { events: rows.map((row) => ({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) })), scannedTo };
+}
+
+async function consumerBatchRows<Row>(
+  db: Executor,
+  after: LogPosition,
+  options: { limit: number; types?: readonly string[] },
+  columns: RawBuilder<unknown>,
+): Promise<{ rows: Row[]; scannedTo: LogPosition | null }> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
-  const { rows } = await sql<EventRow & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
+  const { rows } = await sql<Row & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
     with ${horizonCtes},
     matched as (
-      select ${eventColumns}, events.transaction_id as order_tx, true as matched from events
+      select ${columns}, events.transaction_id as order_tx, true as matched from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
         and transaction_id < (select below from bound)
         ${typeFilter}
@@ -531,7 +559,7 @@ export async function readConsumerBatch(
     order by matched.order_tx, matched.global_position`.execute(db);
   const first = rows[0];
   const scannedTo = first?.scanned_tx ? { transactionId: first.scanned_tx, globalPosition: Number(first.scanned_gp) } : null;
-  return { events: rows.filter((row) => row.matched).map(toRecorded), scannedTo };
+  return { rows: rows.filter((row) => row.matched), scannedTo };
 }
 
 /**

@@ -54,24 +54,27 @@ export function withdrawalRow(recorded: RecordedEvent<WithdrawalRequested>) {
   } satisfies Insertable<WithdrawalsTable>;
 }
 
-/** `withdrawals` alone (the `withdrawals` read model). */
+/**
+ * `withdrawals` alone (the `withdrawals` read model). A batch in two steps: one insert of all its
+ * requests (a request is its stream's first event, so it comes before any change to its row),
+ * then one update a withdrawal, its changes in the batch folded in log order (each sets constants,
+ * so the fold is what the updates one after the other would leave). A rebuild reads 500 events a
+ * batch: one statement a withdrawal instead of one an event.
+ */
 export async function projectWithdrawalRequests(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  const requests: Array<ReturnType<typeof withdrawalRow>> = [];
+  const changes = new Map<string, Updateable<WithdrawalsTable>>();
   for (const recorded of events) {
     const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
     const at = new Date(recorded.recordedAt);
-    const update = (withdrawalId: string, values: Updateable<WithdrawalsTable>) =>
-      db.updateTable('withdrawals').set({ ...values, updated_at: at }).where('id', '=', withdrawalId).execute();
+    const change = (withdrawalId: string, values: Updateable<WithdrawalsTable>) =>
+      changes.set(withdrawalId, { ...changes.get(withdrawalId), ...values, updated_at: at });
     switch (event.type) {
-      case 'WithdrawalRequested': {
-        await db
-          .insertInto('withdrawals')
-          .values(withdrawalRow(recorded as RecordedEvent<WithdrawalRequested>))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+      case 'WithdrawalRequested':
+        requests.push(withdrawalRow(recorded as RecordedEvent<WithdrawalRequested>));
         break;
-      }
       case 'WithdrawalSent':
-        await update(event.data.withdrawal_id, {
+        change(event.data.withdrawal_id, {
           status: 'processing',
           transfer_code: event.data.transfer_code,
           ...(event.data.recipient_code ? { recipient_code: event.data.recipient_code } : {}),
@@ -79,10 +82,10 @@ export async function projectWithdrawalRequests(db: Executor, events: readonly R
         });
         break;
       case 'WithdrawalSucceeded':
-        await update(event.data.withdrawal_id, { status: 'successful', completed_at: at });
+        change(event.data.withdrawal_id, { status: 'successful', completed_at: at });
         break;
       case 'WithdrawalFailed':
-        await update(event.data.withdrawal_id, { status: 'failed', failure_reason: event.data.reason, completed_at: at });
+        change(event.data.withdrawal_id, { status: 'failed', failure_reason: event.data.reason, completed_at: at });
         break;
       case 'WithdrawalAmountSet': // the members row: projectWithdrawalAmount
       case 'WalletPaymentMade':
@@ -96,4 +99,9 @@ export async function projectWithdrawalRequests(db: Executor, events: readonly R
       }
     }
   }
+  // 23 columns a row: 2,000 rows a statement stay under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < requests.length; i += 2000) {
+    await db.insertInto('withdrawals').values(requests.slice(i, i + 2000)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+  for (const [withdrawalId, values] of changes) await db.updateTable('withdrawals').set(values).where('id', '=', withdrawalId).execute();
 }
