@@ -214,8 +214,36 @@ export function hashMiddleAndTail(event: { streamId: string; type: string; schem
   };
 }
 
-/** SQLSTATE the append_to_stream function raises for a stale expected version (DETAIL: the actual version). */
+/** SQLSTATE the append functions raise for a stale expected version (DETAIL: the actual version). */
 const STALE_EXPECTED_VERSION = 'ES409';
+
+/** What append_to_stream and append_event answer for each event they insert. */
+type AppendedRow = { appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string };
+
+/** The recorded event an append function's row describes. */
+function recorded(event: DomainEvent, streamId: string, row: AppendedRow, eventId: string, metadata: EventMetadata, recordedAt: string): RecordedEvent {
+  return {
+    ...event,
+    streamId,
+    streamPosition: row.appended_position,
+    globalPosition: row.appended_global_position,
+    transactionId: row.appended_transaction_id,
+    eventId,
+    schemaVersion: 1,
+    metadata,
+    recordedAt,
+    prevHash: row.appended_prev_hash,
+    hash: row.appended_hash,
+  };
+}
+
+/** A stale expected version, or a second writer at the same position, as ConcurrencyConflict; anything else as it came. */
+function appendError(error: unknown, streamId: string, expectedVersion: ExpectedVersion): unknown {
+  const e = error as { code?: string; detail?: string } | null;
+  if (e?.code === STALE_EXPECTED_VERSION) return new ConcurrencyConflict(streamId, expectedVersion, Number(e.detail));
+  if (isUniqueViolation(error, 'events_pkey')) return new ConcurrencyConflict(streamId, expectedVersion, null);
+  return error;
+}
 
 /**
  * Appends events at the stream's end in one statement (one round trip): the append_to_stream
@@ -240,7 +268,7 @@ export async function appendToStream(
     canonicalHashPieces({ streamId, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId: eventIds[i]! }),
   );
   try {
-    const { rows } = await sql<{ appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string }>`
+    const { rows } = await sql<AppendedRow>`
       select * from append_to_stream(
         ${streamId},
         ${options.expectedVersion === 'any' ? null : options.expectedVersion}::integer,
@@ -254,24 +282,9 @@ export async function appendToStream(
         ${sql.val(pieces.map((p) => p.tail))}::text[])`.execute(db);
     // RETURNING gives no order guarantee: the i-th event is the i-th position.
     rows.sort((a, b) => a.appended_position - b.appended_position);
-    return rows.map((row, i) => ({
-      ...events[i]!,
-      streamId,
-      streamPosition: row.appended_position,
-      globalPosition: row.appended_global_position,
-      transactionId: row.appended_transaction_id,
-      eventId: eventIds[i]!,
-      schemaVersion: 1,
-      metadata,
-      recordedAt,
-      prevHash: row.appended_prev_hash,
-      hash: row.appended_hash,
-    }));
+    return rows.map((row, i) => recorded(events[i]!, streamId, row, eventIds[i]!, metadata, recordedAt));
   } catch (error) {
-    const e = error as { code?: string; detail?: string } | null;
-    if (e?.code === STALE_EXPECTED_VERSION) throw new ConcurrencyConflict(streamId, options.expectedVersion, Number(e.detail));
-    if (isUniqueViolation(error, 'events_pkey')) throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
-    throw error;
+    throw appendError(error, streamId, options.expectedVersion);
   }
 }
 
@@ -289,28 +302,12 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
   const canonicalMetadata = canonicalJson(metadata);
   const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
   try {
-    const { rows } = await sql<{ appended_position: number; appended_global_position: number; appended_transaction_id: string; appended_prev_hash: string; appended_hash: string }>`
+    const { rows } = await sql<AppendedRow>`
       select * from append_event(${streamId}, ${options.expectedVersion === 'any' ? null : options.expectedVersion}::integer, ${event.type},
         ${data}, ${canonicalMetadata}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail})`.execute(db);
-    const row = rows[0]!;
-    return {
-      ...event,
-      streamId,
-      streamPosition: row.appended_position,
-      globalPosition: row.appended_global_position,
-      transactionId: row.appended_transaction_id,
-      eventId,
-      schemaVersion: 1,
-      metadata,
-      recordedAt,
-      prevHash: row.appended_prev_hash,
-      hash: row.appended_hash,
-    };
+    return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
   } catch (error) {
-    const e = error as { code?: string; detail?: string } | null;
-    if (e?.code === STALE_EXPECTED_VERSION) throw new ConcurrencyConflict(streamId, options.expectedVersion, Number(e.detail));
-    if (isUniqueViolation(error, 'events_pkey')) throw new ConcurrencyConflict(streamId, options.expectedVersion, null);
-    throw error;
+    throw appendError(error, streamId, options.expectedVersion);
   }
 }
 
