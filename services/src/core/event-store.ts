@@ -66,7 +66,8 @@ type EventRow = {
   hash: string;
 };
 
-export function eventHash(event: {
+/** What an event's hash covers (eventHash); the tamper check's events carry these and the hash. */
+export type HashedContent = {
   prevHash: string;
   streamId: string;
   streamPosition: number;
@@ -76,7 +77,9 @@ export function eventHash(event: {
   metadata: unknown;
   recordedAt: string;
   eventId: string;
-}): string {
+};
+
+export function eventHash(event: HashedContent): string {
   // Canonical JSON (RFC 8785) so the hash survives jsonb's reordering of keys.
   const canonical = canonicalJson({
     prev_hash: event.prevHash,
@@ -189,15 +192,7 @@ async function insertRows(db: Executor, rows: readonly ChainedRow[]): Promise<Re
  * streamPosition + tail. RFC 8785 sorts keys, so `prev_hash` always follows `metadata` and
  * `stream_position` follows `stream_id` (a unit test checks the pieces against eventHash).
  */
-export function canonicalHashPieces(event: {
-  streamId: string;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: unknown;
-  recordedAt: string;
-  eventId: string;
-}): { head: string; middle: string; tail: string } {
+export function canonicalHashPieces(event: Omit<HashedContent, 'prevHash' | 'streamPosition'>): { head: string; middle: string; tail: string } {
   const json = (value: unknown) => canonicalJson(value);
   return {
     head: `{"data":${json(event.data)},"event_id":${json(event.eventId)},"metadata":${json(event.metadata)},"prev_hash":"`,

@@ -1,4 +1,4 @@
-import { GENESIS_HASH, eventHash } from '../core/event-store';
+import { GENESIS_HASH, type HashedContent, eventHash } from '../core/event-store';
 
 /**
  * The rules of the log's hash chains (docs/event-store.md "Tamper evidence"), as a pure fold over
@@ -6,18 +6,7 @@ import { GENESIS_HASH, eventHash } from '../core/event-store';
  * position 1 linked to GENESIS_HASH, each event links to its predecessor's hash, and each event's
  * content hashes to its own hash.
  */
-export type ChainEvent = {
-  streamId: string;
-  streamPosition: number;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: unknown;
-  recordedAt: string;
-  eventId: string;
-  prevHash: string;
-  hash: string;
-};
+export type ChainEvent = HashedContent & { hash: string };
 
 export type BrokenLink = {
   stream_id: string;
