@@ -3,7 +3,7 @@ import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
 import { creditWallet } from '../services/test/wallet';
 import type { Page } from 'playwright-core';
-import { type MemberAppTest, confirmInDialog, fullShot, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { type MemberAppTest, confirmInDialog, fullShot, signInAdmin, startMemberApp, expectToast, screenshotOnFailure } from './member-app';
 
 /**
  * The back office's members list and per-member panels (seed 001 §2.10–2.11) in a real browser:
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 const record = async (id: string) => {
   const token = await app.http.adminToken();

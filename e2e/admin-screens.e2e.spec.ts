@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoLogins } from '../services/src/seed/demo-company';
 import { settleConsumers } from '../services/test/consumers';
-import { type MemberAppTest, desktop, fullShot, phone, shots, signInAdmin, startMemberApp } from './member-app';
+import { type MemberAppTest, desktop, fullShot, phone, signInAdmin, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * Back-office screens shared with the member app or made to fit a phone: the member's placement
@@ -17,11 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 const node = (page: Page, username: string) => page.locator(`[data-testid="genealogy-node"][data-username="${username}"]`);
 

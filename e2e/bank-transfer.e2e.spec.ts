@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transferReference } from '../services/src/contracts/bank-transfer';
-import { type MemberAppTest, desktop, expectToast, fullShot, phone, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, desktop, expectToast, fullShot, phone, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * Wherever a member may pay by transfer and upload a receipt, the page says where to pay (the
@@ -11,11 +11,7 @@ beforeAll(async () => {
   app = await startMemberApp();
 });
 afterAll(async () => app?.close());
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 describe('the account to pay into', () => {
   it('shows the company accounts, the exact amount and the reference on the welcome page, and copies them', async () => {

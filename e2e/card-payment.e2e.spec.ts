@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MemberAppTest, expectToast, fullShot, phone, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, expectToast, fullShot, phone, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * Card payment of the registration from the welcome page, in a real browser: the provider's page
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 describe('card payment on the welcome page', () => {
   it('closes the dialog with "Unable to verify payment" when the member cancels on the provider’s page', async () => {

@@ -6,7 +6,7 @@ import { type BonusCredited, type BonusWithheld, walletStream } from '../service
 import { settleConsumers } from '../services/test/consumers';
 import type { Db } from '../services/src/core/db';
 import { appendToStream } from '../services/src/core/event-store';
-import { type MemberAppTest, expectToast, fullShot, phone, screenfuls, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, expectToast, fullShot, phone, screenfuls, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * The member dashboard and wallet (seed 000 §2.5, §2.7) in a real browser, for a member whose
@@ -22,11 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 /** Runs every consumer of the log until a whole pass has nothing left to apply. */
 const settle = () => settleConsumers(app.t.runtime.db);

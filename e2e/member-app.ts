@@ -115,6 +115,15 @@ export async function confirmInDialog(page: Page, step: { open: () => Promise<un
   await button.click({ timeout: 10_000 });
 }
 
+/** An afterEach hook: a failed test leaves a full-page picture of the last page it opened (failed-<test name>.png). */
+export function screenshotOnFailure(app: () => MemberAppTest | undefined) {
+  return async (context: { task: { name: string; result?: { state?: string } } }) => {
+    if (context.task.result?.state === 'fail') {
+      await app()?.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
+    }
+  };
+}
+
 /** A toast with this text appeared: notistack's in the member app, react-admin's MUI Snackbar in the back office. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.locator('#notistack-snackbar, .MuiSnackbar-root').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);

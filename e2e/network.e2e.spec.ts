@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consumerLag, drainConsumer } from '../services/src/core/consumers';
 import { genealogyProjection } from '../services/src/genealogy/projections';
 import { tinyPng } from '../services/test/multipart';
-import { type MemberAppTest, fullShot, phone, screenfuls, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, fullShot, phone, screenfuls, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * The member's Network structure (org chart) and Downlines screens in a real browser, over a
@@ -62,11 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 const node = (page: Page, username: string) => page.locator(`[data-testid="genealogy-node"][data-username="${username}"]`);
 const inLeg = (page: Page, parent: string, leg: 'left' | 'right') => page.locator(`[data-testid="genealogy-node"][data-parent="${parent}"][data-leg="${leg}"]`);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeMailedTo } from '../services/test/app';
-import { type MemberAppTest, activeMember, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, activeMember, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * The profile and security pages of an active member in a real browser: profile with a photo,
@@ -15,11 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 describe('profile and security', () => {
   it('edits the profile with a photo, saves verified bank details, turns 2FA on and changes the password', async () => {

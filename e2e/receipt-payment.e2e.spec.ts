@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expireOverdueRegistrations } from '../services/src/membership/expiry';
-import { type MemberAppTest, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, expectToast, fullShot, phone, receiptImage, screenfuls, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * Paying the registration by proof of payment, in a real browser: the member uploads a receipt on
@@ -15,11 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 async function pendingPaymentId(token: string, memberId: string): Promise<string> {
   const payments = await app.http.call('GET', `/api/users/${memberId}/package-payments`, { token });

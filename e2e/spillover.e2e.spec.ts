@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MemberAppTest, desktop, fullShot, phone, shots, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, desktop, fullShot, phone, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 import { codeMailedTo } from '../services/test/app';
 
 /**
@@ -11,11 +11,7 @@ beforeAll(async () => {
   app = await startMemberApp();
 });
 afterAll(async () => app?.close());
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await app.lastPage()?.screenshot({ path: `${shots}/failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-  }
-});
+afterEach(screenshotOnFailure(() => app));
 
 describe('registration through a full referral link', () => {
   it('shows "under <member>, left leg" before submitting, registers, and places the recruit there', async () => {
