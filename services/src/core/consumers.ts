@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type RecordedEvent, readConsumerBatch, readConsumerPositions } from './event-store';
+import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -36,10 +36,15 @@ async function ensureCheckpoint(db: Db | Transaction<Database>, name: string): P
   await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(db);
 }
 
-async function tryLock(trx: Transaction<Database>, name: string): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`
-    select pg_try_advisory_xact_lock(hashtextextended(${'consumer:' + name}, 0)) as locked`.execute(trx);
-  return rows[0]?.locked === true;
+/**
+ * The consumer's lock, and in the same statement the other databases' transactions for the batch's
+ * horizon: read before the batch's snapshot, as the horizon needs (otherDatabaseXids), at no extra
+ * round trip. Null when another runner holds the lock.
+ */
+async function tryLock(trx: Transaction<Database>, name: string): Promise<OtherDatabaseXids | null> {
+  const { rows } = await sql<{ locked: boolean; others: string[] }>`
+    select pg_try_advisory_xact_lock(hashtextextended(${'consumer:' + name}, 0)) as locked, ${otherDatabaseXidsSql} as others`.execute(trx);
+  return rows[0]?.locked === true ? rows[0].others : null;
 }
 
 async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Checkpoint> {
@@ -70,7 +75,8 @@ async function applyBatch(
 ): Promise<{ applied: number; lastPosition: LogPosition | null; paused?: true } | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
-    if (!(await tryLock(trx, checkpointName))) return null;
+    const otherDatabaseXids = await tryLock(trx, checkpointName);
+    if (!otherDatabaseXids) return null;
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName);
     // Read under the lock: once a pause commits, no batch starts after it.
@@ -78,8 +84,8 @@ async function applyBatch(
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
     const applyAt = consumer.applyAt;
     const { events, scannedTo } = applyAt
-      ? await readConsumerPositions(trx, after, { limit, types: consumer.eventTypes })
-      : await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes });
+      ? await readConsumerPositions(trx, after, { limit, types: consumer.eventTypes, otherDatabaseXids })
+      : await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes, otherDatabaseXids });
     // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
     // the last event seen of any type, so rare-event consumers do not re-read the log for nothing.
     const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);

@@ -432,6 +432,12 @@ export async function appendToStreams(
 }
 
 export type LogPosition = { transactionId: string; globalPosition: number };
+
+/**
+ * A read of the log below the horizon: at most `limit` events of `types`. `otherDatabaseXids`, when
+ * the caller already read them in an earlier statement of its transaction, saves the read its own.
+ */
+export type ConsumerReadOptions = { limit: number; types?: readonly string[]; otherDatabaseXids?: OtherDatabaseXids };
 export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
 
 /**
@@ -442,28 +448,48 @@ export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
 export async function readLogBatch(
   db: Executor,
   after: LogPosition,
-  options: { limit: number; types?: readonly string[] },
+  options: ConsumerReadOptions,
 ): Promise<RecordedEvent[]> {
   return (await readConsumerBatch(db, after, options)).events;
 }
 
 /**
+ * The transactions running now in the cluster's other databases (their 32-bit xids): they never
+ * write this log, so the horizon leaves them out and a long transaction elsewhere (another
+ * database's test file, a report) does not stall every consumer here.
+ *
+ * Sampled in a statement BEFORE the one whose snapshot reads the log, never in the same one: a
+ * statement's snapshot is taken before it runs, so a list read inside it is later than the
+ * snapshot, and a transaction of another database that was running at the snapshot and has ended
+ * by the time the list is read is missing from the list yet still in the snapshot: it then held
+ * the horizon below events already committed, and a consumer woken for them read nothing (safe,
+ * but the wake-up was lost, and a test that drained after a commit saw nothing of it). Read
+ * before the snapshot, every transaction of another database that could be in the snapshot and
+ * older than an event committed before the list was read is in the list; one that starts after
+ * it only lowers the bound (safe), and only below events committed after the list was read.
+ */
+export type OtherDatabaseXids = readonly string[];
+
+export const otherDatabaseXidsSql = sql<string[]>`(
+  select coalesce(array_agg(backend_xid::text), '{}') from pg_stat_activity
+  where backend_xid is not null and datname is distinct from current_database())`;
+
+export async function otherDatabaseXids(db: Executor): Promise<OtherDatabaseXids> {
+  const { rows } = await sql<{ xids: string[] }>`select ${otherDatabaseXidsSql} as xids`.execute(db);
+  return rows[0]?.xids ?? [];
+}
+
+/**
  * The reader's horizon, as common table expressions ending in `bound(below)`: every event whose
  * transaction id is below `below` has committed or rolled back, so no event can still appear
- * before it. Transactions running in other databases of the cluster never write this log: leaving
- * them out keeps a long transaction elsewhere from stalling every consumer here. The lists are not
- * sampled atomically, and every error falls on the safe side (a bound too low only waits).
+ * before it. `others` is otherDatabaseXids read in an earlier statement (see there).
  */
-const horizonCtes = sql`
+const horizonCtes = (others: OtherDatabaseXids) => sql`
     snapshot as (select pg_current_snapshot() as s),
-    other_databases as (
-      select backend_xid::text::bigint as xid from pg_stat_activity
-      where backend_xid is not null and datname is distinct from current_database()
-    ),
     bound as (
       select coalesce(
         (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
-         where (x::text::bigint % 4294967296) not in (select xid from other_databases)),
+         where (x::text::bigint % 4294967296) <> all(${sql.val([...others])}::bigint[])),
         (select pg_snapshot_xmax(s) from snapshot)) as below
     )`;
 
@@ -474,8 +500,9 @@ const horizonCtes = sql`
  */
 export async function logEndVisible(db: Executor, end: string | null): Promise<boolean> {
   if (end === null) return true;
+  const others = await otherDatabaseXids(db);
   const { rows } = await sql<{ visible: boolean }>`
-    with ${horizonCtes}
+    with ${horizonCtes(others)}
     select ${end}::xid8 < (select below from bound) as visible`.execute(db);
   return rows[0]?.visible ?? false;
 }
@@ -496,7 +523,7 @@ export async function logEndTransaction(db: Executor): Promise<string | null> {
 export async function readConsumerBatch(
   db: Executor,
   after: LogPosition,
-  options: { limit: number; types?: readonly string[] },
+  options: ConsumerReadOptions,
 ): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null }> {
   const { rows, scannedTo } = await consumerBatchRows<EventRow>(db, after, options, eventColumns);
   return { events: rows.map(toRecorded), scannedTo };
@@ -509,7 +536,7 @@ export async function readConsumerBatch(
 export async function readConsumerPositions(
   db: Executor,
   after: LogPosition,
-  options: { limit: number; types?: readonly string[] },
+  options: ConsumerReadOptions,
 ): Promise<{ events: LogPosition[]; scannedTo: LogPosition | null }> {
   const { rows, scannedTo } = await consumerBatchRows<{ global_position: number; transaction_id: string }>(
     db,
@@ -523,12 +550,13 @@ export async function readConsumerPositions(
 async function consumerBatchRows<Row>(
   db: Executor,
   after: LogPosition,
-  options: { limit: number; types?: readonly string[] },
+  options: ConsumerReadOptions,
   columns: RawBuilder<unknown>,
 ): Promise<{ rows: Row[]; scannedTo: LogPosition | null }> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
+  const others = options.otherDatabaseXids ?? (await otherDatabaseXids(db));
   const { rows } = await sql<Row & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
-    with ${horizonCtes},
+    with ${horizonCtes(others)},
     matched as (
       select ${columns}, events.transaction_id as order_tx, true as matched from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
