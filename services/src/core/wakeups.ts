@@ -66,9 +66,15 @@ export function consumersReading(consumers: readonly Pick<Consumer, 'name' | 'ev
   return consumers.filter((c) => !c.eventTypes || c.eventTypes.some((type) => types.has(type))).map((c) => c.name);
 }
 
-/** Between looks at a held horizon: short first (a command commits in a few ms), then backing off. */
+/**
+ * Between looks at a held horizon: short first (a command commits in a few ms, and the rings that
+ * come meanwhile wait for this job to end), at most 10 ms for the first 250 ms, then 50 ms (a long
+ * transaction, a bulk run: a look is a read transaction, so not hundreds a second).
+ */
 const HELD_FIRST_WAIT_MS = 1;
-const HELD_MAX_WAIT_MS = 50;
+const HELD_SHORT_MAX_WAIT_MS = 10;
+const HELD_SHORT_FOR_MS = 250;
+const HELD_LONG_WAIT_MS = 50;
 /** Beyond this the sweep takes over (a long transaction, a bulk run): one job does not poll forever. */
 const HELD_GIVE_UP_MS = 2_000;
 
@@ -83,12 +89,14 @@ export async function drainWhileHeld(
   options: { sleep?: (ms: number) => Promise<void>; giveUpMs?: number } = {},
 ): Promise<DrainResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const giveUpAt = Date.now() + (options.giveUpMs ?? HELD_GIVE_UP_MS);
+  const startedAt = Date.now();
+  const giveUpAt = startedAt + (options.giveUpMs ?? HELD_GIVE_UP_MS);
   let result = await drain();
   const appended = new Set(result.appended);
   let applied = result.applied;
-  for (let wait = HELD_FIRST_WAIT_MS; result.status === 'caught_up' && result.held && Date.now() < giveUpAt; wait = Math.min(wait * 2, HELD_MAX_WAIT_MS)) {
+  for (let wait = HELD_FIRST_WAIT_MS; result.status === 'caught_up' && result.held && Date.now() < giveUpAt; ) {
     await sleep(wait);
+    wait = Date.now() - startedAt < HELD_SHORT_FOR_MS ? Math.min(wait * 2, HELD_SHORT_MAX_WAIT_MS) : HELD_LONG_WAIT_MS;
     result = await drain();
     applied += result.applied;
     for (const type of result.appended) appended.add(type);
