@@ -5,7 +5,7 @@ import type { CommandContext } from '../core/command';
 import type { Config } from '../core/config';
 import type { Consumer } from '../core/consumers';
 import { type Db, createDb } from '../core/db';
-import { type Doorbell, coalesced, createDoorbell } from '../core/wakeups';
+import { type Doorbell, coalesced, consumersReading, createDoorbell } from '../core/wakeups';
 import { type PaystackClient, createPaystackClient } from '../gateway/paystack';
 import { type Mailer, createSmtpTransport } from '../notifications/mailer';
 import { type MailOutbox, type MailTransport, createMailOutbox } from '../notifications/outbox';
@@ -39,18 +39,20 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
   const outbox = createMailOutbox({ db, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, clock, logger });
   const smtp = createSmtpTransport(config);
   const gateway = createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey: config.PAYSTACK_SECRET_KEY });
-  const names = consumers.map((c) => c.name);
   // One ring in flight at a time, and one more after it for the commits that came meanwhile.
   const wakeMail = coalesced(() => outbox.wake());
-  const ringConsumers = coalesced(() => doorbell.ring(names));
+  const ringConsumers = coalesced<string>((names) => doorbell.ring(names));
   const commands: CommandContext = {
     db,
-    onCommitted: () => {
+    onCommitted: (appended) => {
       // A command may have written mail to the outbox: ask for delivery (deduplicated, cheap).
       wakeMail().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
+      // Only the consumers that read what was appended: waking all ten for every command kept the
+      // worker busy with empty batches (services/bench/lag.bench.ts, README "Projection lag").
+      const names = consumersReading(consumers, appended);
       if (names.length === 0) return;
       // Losing a ring only delays consumers until the next sweep.
-      ringConsumers().catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
+      ringConsumers(names).catch((error) => logger.warn({ err: error }, 'could not wake consumers'));
     },
   };
   return {

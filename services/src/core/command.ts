@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
 import { ConcurrencyConflict } from './errors';
-import { type DomainEvent, type EventMetadata, type RecordedEvent, appendToStream, readStream } from './event-store';
+import { type DomainEvent, type EventMetadata, type RecordedEvent, appendToStream, readStream, typesAppendedIn } from './event-store';
 import { type LoadedStream, saveSnapshot } from './snapshots';
 
 /**
@@ -24,8 +24,11 @@ export function foldEvents<State, Event extends DomainEvent>(
 
 export type CommandContext = {
   db: Db;
-  /** Called after each commit that appended events: wakes the consumers (BullMQ). */
-  onCommitted: () => void;
+  /**
+   * Called after each commit: wakes the consumers that read the event types it appended (BullMQ),
+   * every consumer when `appended` is not given (a caller that does not know what it appended).
+   */
+  onCommitted: (appended?: ReadonlySet<string>) => void;
 };
 
 /**
@@ -41,8 +44,13 @@ export async function runInTransaction<T>(
   const attempts = options.attempts ?? 4;
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await ctx.db.transaction().execute(work);
-      ctx.onCommitted();
+      let appended: ReadonlySet<string> = new Set();
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        const done = await work(trx);
+        appended = typesAppendedIn(trx);
+        return done;
+      });
+      ctx.onCommitted(appended);
       return result;
     } catch (error) {
       if (error instanceof ConcurrencyConflict && attempt < attempts) {

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions } from './event-store';
+import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions, typesAppendedIn } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -27,8 +27,14 @@ export type Consumer = {
   applyAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
 };
 
-/** `paused`: an admin paused the consumer (consumer_controls, docs/operations.md); it reads nothing until resumed. */
-export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed' | 'paused'; error?: string };
+/**
+ * `paused`: an admin paused the consumer (consumer_controls, docs/operations.md); it reads nothing until resumed.
+ * `appended`: the event types the consumer's committed batches appended (a policy's), so the worker
+ * can wake their readers. `held`: caught up with what it may read, but some event of its types has
+ * committed above the horizon (readConsumerBatch): it must be drained again once that clears.
+ */
+export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed' | 'paused'; error?: string; appended: string[]; held: boolean };
+type BatchResult = { applied: number; lastPosition: LogPosition | null; paused?: true; appended: readonly string[]; held: boolean };
 
 type Checkpoint = { last_transaction_id: string; last_global_position: number; status: string; paused: boolean };
 
@@ -72,7 +78,7 @@ async function applyBatch(
   consumer: Consumer,
   options: { checkpointName?: string; searchPath?: string },
   limit: number,
-): Promise<{ applied: number; lastPosition: LogPosition | null; paused?: true } | null> {
+): Promise<BatchResult | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
     const otherDatabaseXids = await tryLock(trx, checkpointName);
@@ -80,16 +86,16 @@ async function applyBatch(
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName);
     // Read under the lock: once a pause commits, no batch starts after it.
-    if (checkpoint.paused) return { applied: 0, lastPosition: null, paused: true };
+    if (checkpoint.paused) return { applied: 0, lastPosition: null, paused: true, appended: [], held: false };
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
     const applyAt = consumer.applyAt;
-    const { events, scannedTo } = applyAt
+    const { events, scannedTo, held } = applyAt
       ? await readConsumerPositions(trx, after, { limit, types: consumer.eventTypes, otherDatabaseXids })
       : await readConsumerBatch(trx, after, { limit, types: consumer.eventTypes, otherDatabaseXids });
     // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
     // the last event seen of any type, so rare-event consumers do not re-read the log for nothing.
     const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);
-    if (!last) return { applied: 0, lastPosition: null };
+    if (!last) return { applied: 0, lastPosition: null, appended: [], held };
     if (events.length > 0) {
       try {
         if (applyAt) await applyAt(trx, events.map((event) => event.globalPosition));
@@ -119,7 +125,7 @@ async function applyBatch(
       .where('last_global_position', '=', checkpoint.last_global_position)
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) throw new Error(`checkpoint of ${checkpointName} moved during a batch`);
-    return { applied: events.length, lastPosition: { transactionId: last.transactionId, globalPosition: last.globalPosition } };
+    return { applied: events.length, lastPosition: { transactionId: last.transactionId, globalPosition: last.globalPosition }, appended: [...typesAppendedIn(trx)], held };
   });
 }
 
@@ -153,6 +159,8 @@ export async function drainConsumer(
   const batchSize = consumer.batchSize ?? 500;
   await ensureCheckpoint(db, checkpointName);
   let applied = 0;
+  const appended = new Set<string>();
+  const done = (status: DrainResult['status'], held = false, error?: string): DrainResult => ({ applied, status, appended: [...appended], held, ...(error === undefined ? {} : { error }) });
   // After a batch fails, its events are retried one per transaction: the ones before the failing
   // event are applied, and the consumer stops exactly at it (a batch is all-or-nothing).
   let oneByOne = 0;
@@ -168,16 +176,17 @@ export async function drainConsumer(
       }
       const message = error instanceof Error ? error.message : String(error);
       await recordFailure(db, consumer, checkpointName, message, error instanceof BatchFailed ? error.firstGlobalPosition : null);
-      return { applied, status: 'failed', error: message };
+      return done('failed', false, message);
     }
-    if (result === null) return { applied, status: 'busy' };
-    if (result.paused) return { applied, status: 'paused' };
+    if (result === null) return done('busy');
+    if (result.paused) return done('paused');
+    for (const type of result.appended) appended.add(type);
     applied += result.applied;
     options.onBatch?.(result.applied);
     if (oneByOne > 0) oneByOne--;
-    if (result.applied < limit) return { applied, status: 'caught_up' };
+    if (result.applied < limit) return done('caught_up', result.held);
   }
-  return { applied, status: 'caught_up' };
+  return done('caught_up');
 }
 
 async function recordFailure(db: Db, consumer: Consumer, checkpointName: string, message: string, failedAt: number | null): Promise<void> {

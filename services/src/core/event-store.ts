@@ -255,6 +255,7 @@ export async function appendToStream(
   options: { expectedVersion: ExpectedVersion; metadata: EventMetadata },
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
+  noteAppended(db, events.map((event) => event.type));
   if (events.length === 1) return [await appendOneEvent(db, streamId, events[0]!, options)];
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
@@ -304,6 +305,25 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
   } catch (error) {
     throw appendError(error, streamId, options.expectedVersion);
   }
+}
+
+/**
+ * The event types each open transaction appends, so its commit rings only the consumers that read
+ * them (runInTransaction, core/wakeups.ts). Noted before the statement: a type noted for an append
+ * that then failed only rings a consumer for nothing.
+ */
+const typesAppended = new WeakMap<Executor, Set<string>>();
+
+function noteAppended(db: Executor, types: Iterable<string>): void {
+  if (!db.isTransaction) return;
+  const noted = typesAppended.get(db) ?? new Set<string>();
+  for (const type of types) noted.add(type);
+  typesAppended.set(db, noted);
+}
+
+/** The event types appended so far in this transaction (empty when none). */
+export function typesAppendedIn(trx: Executor): ReadonlySet<string> {
+  return typesAppended.get(trx) ?? new Set();
 }
 
 /** The per-stream lock key writers of a stream take turns on (wallet commands, bonus policies, appendToStreams). */
@@ -365,6 +385,7 @@ export async function appendToStreams(
 ): Promise<RecordedEvent[]> {
   const appends = batches.filter((batch) => batch.events.length > 0);
   if (appends.length === 0) return [];
+  noteAppended(trx, appends.flatMap((batch) => batch.events.map((event) => event.type)));
   const streamIds = [...new Set(appends.map((batch) => batch.streamId))];
   if (streamIds.length !== appends.length && appends.some((batch) => (batch.expectedVersion ?? 'any') !== 'any')) {
     throw new Error('appendToStreams: a stream given twice cannot name an expected version');
@@ -519,14 +540,17 @@ export async function logEndTransaction(db: Executor): Promise<string | null> {
  * than the limit match, every event up to `scannedTo` was either returned or is of another type,
  * so a consumer may move its checkpoint there: a consumer of rare events (a monthly run) then
  * starts its next read near the head of the log instead of re-reading the whole log for nothing.
+ * `held`: some matching event has committed but is not below the horizon yet (an older transaction
+ * of this database is still running); a reader that stops here must look again once it ends, since
+ * that transaction's commit may wake nobody (core/wakeups.ts drainWhileHeld).
  */
 export async function readConsumerBatch(
   db: Executor,
   after: LogPosition,
   options: ConsumerReadOptions,
-): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null }> {
-  const { rows, scannedTo } = await consumerBatchRows<EventRow>(db, after, options, eventColumns);
-  return { events: rows.map(toRecorded), scannedTo };
+): Promise<{ events: RecordedEvent[]; scannedTo: LogPosition | null; held: boolean }> {
+  const { rows, scannedTo, held } = await consumerBatchRows<EventRow>(db, after, options, eventColumns);
+  return { events: rows.map(toRecorded), scannedTo, held };
 }
 
 /**
@@ -537,14 +561,14 @@ export async function readConsumerPositions(
   db: Executor,
   after: LogPosition,
   options: ConsumerReadOptions,
-): Promise<{ events: LogPosition[]; scannedTo: LogPosition | null }> {
-  const { rows, scannedTo } = await consumerBatchRows<{ global_position: number; transaction_id: string }>(
+): Promise<{ events: LogPosition[]; scannedTo: LogPosition | null; held: boolean }> {
+  const { rows, scannedTo, held } = await consumerBatchRows<{ global_position: number; transaction_id: string }>(
     db,
     after,
     options,
     sql`global_position, transaction_id::text as transaction_id`,
   );
-  return { events: rows.map((row) => ({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) })), scannedTo };
+  return { events: rows.map((row) => ({ transactionId: row.transaction_id, globalPosition: Number(row.global_position) })), scannedTo, held };
 }
 
 async function consumerBatchRows<Row>(
@@ -552,10 +576,10 @@ async function consumerBatchRows<Row>(
   after: LogPosition,
   options: ConsumerReadOptions,
   columns: RawBuilder<unknown>,
-): Promise<{ rows: Row[]; scannedTo: LogPosition | null }> {
+): Promise<{ rows: Row[]; scannedTo: LogPosition | null; held: boolean }> {
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
   const others = options.otherDatabaseXids ?? (await otherDatabaseXids(db));
-  const { rows } = await sql<Row & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null }>`
+  const { rows } = await sql<Row & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null; held: boolean }>`
     with ${horizonCtes(others)},
     matched as (
       select ${columns}, events.transaction_id as order_tx, true as matched from events
@@ -574,12 +598,18 @@ async function consumerBatchRows<Row>(
       order by events.transaction_id desc, events.global_position desc
       limit 1
     )
-    select matched.*, scanned.scanned_tx, scanned.scanned_gp
+    select matched.*, scanned.scanned_tx, scanned.scanned_gp,
+      exists (
+        select 1 from events
+        where transaction_id >= (select below from bound)
+          and (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+          ${typeFilter}
+      ) as held
     from (select 1) as one left join scanned on true left join matched on true
     order by matched.order_tx, matched.global_position`.execute(db);
   const first = rows[0];
   const scannedTo = first?.scanned_tx ? { transactionId: first.scanned_tx, globalPosition: Number(first.scanned_gp) } : null;
-  return { rows: rows.filter((row) => row.matched), scannedTo };
+  return { rows: rows.filter((row) => row.matched), scannedTo, held: first?.held === true };
 }
 
 /**

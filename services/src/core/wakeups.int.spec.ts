@@ -8,6 +8,7 @@ import { type TestDatabase, createTestDatabase, testQueuePrefix } from '../../te
 import { createRecorderTable, recorder } from '../../test/fixtures/recorder';
 import { redisUrl } from '../../test/urls';
 import type { Consumer } from './consumers';
+import { runInTransaction } from './command';
 import { type EventMetadata, appendToStream } from './event-store';
 import { CONSUMER_QUEUE, type ConsumerWorker, type Doorbell, createDoorbell, redisConnection, startConsumerWorker } from './wakeups';
 
@@ -110,5 +111,87 @@ describe('waking consumers through BullMQ', () => {
       await eventually(() => appliedEventIds('swept'), (ids) => ids.length === i + 1, `swept event ${i} to be applied`);
     }
     expect(await appliedEventIds('swept')).toEqual(appended);
+  });
+
+  /** Waits until the worker's start-up sweep has run, so that only what the test does can wake a consumer. */
+  async function idleQueue(queuePrefix: string): Promise<void> {
+    const inspect = new Queue(CONSUMER_QUEUE, { connection: redisConnection(redisUrl()), prefix: queuePrefix });
+    try {
+      await eventually(
+        () => inspect.getJobCounts('active', 'waiting', 'prioritized', 'waiting-children'),
+        (counts) => Object.values(counts).every((n) => n === 0),
+        'the queue to be idle',
+      );
+    } finally {
+      await inspect.close();
+    }
+  }
+
+  it('an event held back by an older running transaction is applied when it ends, with no further ring', async () => {
+    await createRecorderTable(t.db, 'held');
+    const consumer: Consumer = recorder({ name: 'held', table: 'held', eventTypes: ['Held'] });
+    const queuePrefix = `${prefix}-held`;
+    workers.push(await startConsumerWorker({ db: t.db, redisUrl: redisUrl(), prefix: queuePrefix, consumers: [consumer], logger, sweepEveryMs: 3_600_000 }));
+    await idleQueue(queuePrefix);
+    const doorbell = createDoorbell(redisUrl(), queuePrefix);
+    doorbells.push(doorbell);
+
+    // An older transaction with an xid (a consumer's batch, a command appending other types): its
+    // commit rings nobody for this consumer.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let began: () => void = () => {};
+    const hasXid = new Promise<void>((resolve) => (began = resolve));
+    const older = t.db.transaction().execute(async (trx) => {
+      await sql`select pg_current_xact_id()`.execute(trx);
+      began();
+      await released;
+    });
+    await hasXid;
+    const [event] = await appendToStream(t.db, 'held-1', [{ type: 'Held', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    await doorbell.ring(['held']);
+    // The ring's drain finds the event committed but above the horizon.
+    await sleep(300);
+    expect(await appliedEventIds('held')).toEqual([]);
+    release();
+    await older;
+    await eventually(() => appliedEventIds('held'), (ids) => ids.length === 1, 'the held event to be applied after the older transaction ended');
+    expect(await appliedEventIds('held')).toEqual([event!.eventId]);
+  });
+
+  it("a policy's appended events wake the consumers that read them", async () => {
+    await createRecorderTable(t.db, 'effects');
+    const policy: Consumer = {
+      name: 'cause-to-effect',
+      kind: 'policy',
+      eventTypes: ['Cause'],
+      apply: async (trx, events) => {
+        for (const event of events) {
+          await appendToStream(trx, `effect-${event.eventId}`, [{ type: 'Effect', data: {} }], { expectedVersion: 0, metadata: { ...metadata(), causation_id: event.eventId } });
+        }
+      },
+    };
+    const effects: Consumer = recorder({ name: 'effects', table: 'effects', eventTypes: ['Effect'] });
+    const queuePrefix = `${prefix}-policy`;
+    workers.push(await startConsumerWorker({ db: t.db, redisUrl: redisUrl(), prefix: queuePrefix, consumers: [policy, effects], logger, sweepEveryMs: 3_600_000 }));
+    await idleQueue(queuePrefix);
+    const doorbell = createDoorbell(redisUrl(), queuePrefix);
+    doorbells.push(doorbell);
+
+    await appendToStream(t.db, 'cause-1', [{ type: 'Cause', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    // Only the policy is rung; the projection of its effect must be woken by the policy's batch.
+    await doorbell.ring(['cause-to-effect']);
+    await eventually(() => appliedEventIds('effects'), (ids) => ids.length === 1, "the policy's effect to be projected");
+  });
+
+  it('a command reports the event types it appended, so its commit rings only their readers', async () => {
+    const reported: (ReadonlySet<string> | undefined)[] = [];
+    const ctx = { db: t.db, onCommitted: (appended?: ReadonlySet<string>) => void reported.push(appended) };
+    await runInTransaction(ctx, async (trx) => {
+      await appendToStream(trx, 'command-1', [{ type: 'Asked', data: {} }], { expectedVersion: 0, metadata: metadata() });
+      await appendToStream(trx, 'command-2', [{ type: 'Answered', data: {} }, { type: 'Asked', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    });
+    await runInTransaction(ctx, async () => undefined);
+    expect(reported.map((types) => [...(types ?? ['unknown'])].sort())).toEqual([['Answered', 'Asked'], []]);
   });
 });
