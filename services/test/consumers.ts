@@ -34,12 +34,14 @@ export async function drainAll(db: Db, consumer: Consumer, timeoutMs = 20_000): 
   await untilLogVisible(db);
   const deadline = Date.now() + timeoutMs;
   let applied = 0;
+  const appended = new Set<string>();
   for (;;) {
     const result = await drainConsumer(db, consumer);
     applied += result.applied;
-    if (result.status !== 'caught_up') return { ...result, applied };
+    for (const type of result.appended) appended.add(type);
+    if (result.status !== 'caught_up') return { ...result, applied, appended: [...appended] };
     const left = await behind(db, consumer);
-    if (left === 0) return { applied, status: 'caught_up' };
+    if (left === 0) return { ...result, applied, appended: [...appended] };
     if (Date.now() > deadline) throw new Error(`consumer ${consumer.name} is still ${left} events behind after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
