@@ -31,7 +31,7 @@ function recorded(type: string, data: Record<string, unknown>, minute: number): 
   position += 1;
   return {
     type, data, streamId: `test-${position}`, streamPosition: 1, globalPosition: position, transactionId: String(1000 + position), eventId: randomUUID(), schemaVersion: 1,
-    metadata: { actor: { type: 'system', id: 'test' } }, recordedAt: new Date(START + minute * 60_000).toISOString(), prevHash: '', hash: '',
+    metadata: { actor: { type: 'system', id: 'test' }, now: new Date(START + minute * 60_000).toISOString() }, recordedAt: new Date(START + minute * 60_000).toISOString(), prevHash: '', hash: '',
   };
 }
 

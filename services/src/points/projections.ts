@@ -10,6 +10,7 @@ import type { Executor } from '../core/db';
 import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
+import type { MemberChange } from '../membership/member-changes';
 import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
@@ -221,6 +222,12 @@ export async function projectMemberRanks(db: Executor, events: readonly Recorded
       from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
       where m.id = t.member_id`.execute(db);
   }
+}
+
+/** The ranks a rank event sets on the members rows (MemberChange: a batch at a time; projectMemberRanks one event at a time). */
+export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
+  if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') return [];
+  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
 }
 
 /**
