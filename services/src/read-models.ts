@@ -16,7 +16,7 @@ import { projectPackagePayments } from './payments/projections';
 import { memberRankChanges, projectMemberPoints } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
 import { memberDetailsChanges, projectMemberProfiles } from './profile/projections';
-import { projectPurchases } from './purchases/projections';
+import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
@@ -95,7 +95,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     description: 'Product orders and their lines',
     tables: ['product_purchases', 'product_purchase_lines'],
     eventTypes: ['ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'],
-    apply: projectPurchases,
+    // A batch at a time: each order's changes folded in log order and written once (core/row-changes.ts).
+    apply: projectPurchasesInBatches,
   },
   {
     name: 'stockists',
