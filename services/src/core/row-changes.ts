@@ -73,13 +73,18 @@ export function projectRowsInBatches<T extends keyof Database & string>(spec: Ro
         return merged;
       });
       // kysely fills a column some rows do not name with DEFAULT, as a one-row insert would leave it.
-      const inserted = await trx
-        .insertInto(spec.table)
-        .values(values as never)
-        .onConflict((oc) => oc.column(spec.key.column as never).doNothing())
-        .returning(sql.ref(spec.key.column).as('key') as never)
-        .execute();
-      for (const row of inserted as unknown as { key: unknown }[]) written.add(String(row.key));
+      // A statement stays under PostgreSQL's 65,535 parameters (a swap's tail may be long).
+      const columns = new Set(values.flatMap((value) => Object.keys(value))).size;
+      const perStatement = Math.max(1, Math.floor(60_000 / Math.max(columns, 1)));
+      for (let i = 0; i < values.length; i += perStatement) {
+        const inserted = await trx
+          .insertInto(spec.table)
+          .values(values.slice(i, i + perStatement) as never)
+          .onConflict((oc) => oc.column(spec.key.column as never).doNothing())
+          .returning(sql.ref(spec.key.column).as('key') as never)
+          .execute();
+        for (const row of inserted as unknown as { key: unknown }[]) written.add(String(row.key));
+      }
     }
 
     const groups = new Map<string, { set: string[]; add: string[]; keys: string[]; sets: string[]; adds: string[] }>();
