@@ -10,16 +10,17 @@ import type { Database } from './database';
 import { projectHeldBonuses } from './compensation/projections';
 import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
-import { projectMembers } from './membership/projections';
+import { projectMembersInBatches } from './membership/member-changes';
+import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
-import { projectMemberPoints, projectMemberRanks } from './points/projections';
+import { memberRankChanges, projectMemberPoints } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
-import { projectMemberDetails, projectMemberProfiles } from './profile/projections';
-import { projectPurchases } from './purchases/projections';
+import { memberDetailsChanges, projectMemberProfiles } from './profile/projections';
+import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
-import { projectStockistFlag, projectStockistRecords } from './stockists/projections';
-import { projectWithdrawalAmount, projectWithdrawalRequests } from './wallet/projections';
+import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
+import { projectWithdrawalRequests, withdrawalAmountChanges } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -46,18 +47,6 @@ export type ReadModel = {
   refusal?: (db: Db) => Promise<string | null>;
 };
 
-type Apply = (db: Transaction<Database>, events: readonly RecordedEvent[]) => Promise<void>;
-/**
- * Several projection functions over one batch, event by event in log order (each skips the events
- * it does not read). Not function by function over the whole batch: two of them write the same
- * row (members.updated_at), and the last event must win.
- */
-const all =
-  (...applies: Apply[]) =>
-  async (trx: Transaction<Database>, events: RecordedEvent[]) => {
-    for (const event of events) for (const apply of applies) await apply(trx, [event]);
-  };
-
 const catalogueEventTypes = Object.values(catalogueKinds).flatMap((kind) => ['Defined', 'Updated', 'Removed'].map((change) => `${kind.prefix}${change}`));
 
 export const inlineReadModels: readonly (InlineReadModel & { description: string; refusal?: ReadModel['refusal'] })[] = [
@@ -70,7 +59,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
       'MemberRegistered', 'MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated',
       'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved', 'RankAchieved', 'RanksAchieved',
     ],
-    apply: all(projectMembers, projectMemberDetails, projectWithdrawalAmount, projectStockistFlag, projectMemberRanks),
+    // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
+    apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges, memberRankChanges]),
   },
   {
     name: 'member-profiles',
@@ -105,7 +95,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     description: 'Product orders and their lines',
     tables: ['product_purchases', 'product_purchase_lines'],
     eventTypes: ['ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'],
-    apply: projectPurchases,
+    // A batch at a time: each order's changes folded in log order and written once (core/row-changes.ts).
+    apply: projectPurchasesInBatches,
   },
   {
     name: 'stockists',

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import type { Consumer } from '../core/consumers';
+import type { Database } from '../database';
 
 /**
  * The event log explorer's search table (docs/audit.md, "Off the append path"): for each event,
@@ -18,12 +19,16 @@ export const eventSearchProjection: Consumer = {
   kind: 'projection',
   tables: ['event_search'],
   batchSize: 1000,
-  async apply(trx, events) {
-    if (events.length === 0) return;
-    await sql`
-      insert into event_search (global_position, subjects, words)
-      select global_position, event_subject_ids(stream_id, data, metadata), event_words(stream_id, type, data)
-      from events where global_position = any(${sql.val(events.map((e) => e.globalPosition))}::bigint[])
-      on conflict (global_position) do nothing`.execute(trx);
-  },
+  apply: (trx, events) => projectEventSearchAt(trx, events.map((e) => e.globalPosition)),
+  // The runner hands it the batch's positions only: the events are read here, inside PostgreSQL.
+  applyAt: (trx, positions) => projectEventSearchAt(trx, positions),
 };
+
+async function projectEventSearchAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  await sql`
+    insert into event_search (global_position, subjects, words)
+    select global_position, event_subject_ids(stream_id, data, metadata), event_words(stream_id, type, data)
+    from events where global_position = any(${sql.val(positions)}::bigint[])
+    on conflict (global_position) do nothing`.execute(trx);
+}

@@ -10,6 +10,7 @@ import type { Executor } from '../core/db';
 import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
+import type { MemberChange } from '../membership/member-changes';
 import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
@@ -223,30 +224,120 @@ export async function projectMemberRanks(db: Executor, events: readonly Recorded
   }
 }
 
+/** The ranks a rank event sets on the members rows (MemberChange: a batch at a time; projectMemberRanks one event at a time). */
+export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
+  if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') return [];
+  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
+}
+
 /**
  * member_points replayed from the log (the `member-points` read model, read-models.ts, rebuilt by
- * core/policy-state-rebuild.ts under the points policy's lock up to its checkpoint): each PV event
- * the policy applied credits the member and its placement path as the policy did (creditPath,
- * whose rank candidates are not needed here), and each RankAchieved or RanksAchieved it appended
- * sets the rank at its cause's time (the event's recorded_at is its cause's, events carry their command's `now`).
+ * core/policy-state-rebuild.ts under the points policy's lock up to its checkpoint), a whole batch
+ * in ONE statement: every PV event of the batch walks up the placement tree at once (each walk
+ * tagged with its event's place in the batch), the credits are summed per member and upserted
+ * once, and each rank event sets the rank at its cause's time. The same rows as applying the
+ * events one by one (projectMemberPointsEventByEvent, which a property test compares it with):
+ * - sums commute, and `updated_at` is the time of the last event in the batch that credited the row;
+ * - a rank event only updates a row that exists when it comes: one that existed before the batch,
+ *   or one an earlier credit of the batch created (a rank before its member's first credit is lost,
+ *   as an UPDATE of a missing row would lose it); the last such rank of a member wins;
+ * - ranks and credits write different columns, so their relative order matters for nothing else.
  */
 export async function projectMemberPoints(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    if (recorded.type === 'RankAchieved') {
-      const { member_id, rank_id } = (recorded as RecordedEvent<RankAchieved>).data;
-      await sql`update member_points set rank_id = ${rank_id}, rank_achieved_at = ${recorded.recordedAt}::timestamptz where member_id = ${member_id}`.execute(trx);
-      continue;
+  const credits = { ord: [] as number[], member: [] as string[], pv: [] as number[], at: [] as string[] };
+  const ranks = { ord: [] as number[], member: [] as string[], rank: [] as number[], at: [] as string[] };
+  events.forEach((recorded, ord) => {
+    if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
+      for (const entry of rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>)) {
+        ranks.ord.push(ord);
+        ranks.member.push(entry.member_id);
+        ranks.rank.push(entry.rank_id);
+        ranks.at.push(recorded.recordedAt);
+      }
+      return;
     }
-    if (recorded.type === 'RanksAchieved') {
-      // A cascade: every rank it names, at its cause's time, in one statement (as recordRanks set them).
-      const entries = rankEntries(recorded as RecordedEvent<RanksAchieved>);
+    if (!pvEventTypes.has(recorded.type)) return;
+    const event = recorded as RecordedEvent<PvEvent>;
+    const pv = pvDelta(event);
+    if (event.type === 'ProductPurchasePaid' && pv === 0) return;
+    credits.ord.push(ord);
+    credits.member.push(event.data.member_id);
+    credits.pv.push(pv);
+    credits.at.push(recorded.recordedAt);
+  });
+  if (credits.ord.length === 0 && ranks.ord.length === 0) return;
+  await sql`
+    with recursive credit(ord, member_id, pv, at) as (
+      select * from unnest(${sql.val(credits.ord)}::int[], ${sql.val(credits.member)}::uuid[], ${sql.val(credits.pv)}::bigint[], ${sql.val(credits.at)}::timestamptz[])
+    ),
+    up(ord, member_id, leg, depth, pv, at) as (
+      select c.ord, m.id, null::text, 0, c.pv, c.at from credit c join members m on m.id = c.member_id
+      union all
+      select up.ord, m.placement_parent_id, m.placement_leg::text, up.depth + 1, up.pv, up.at
+      from up join members m on m.id = up.member_id
+      where m.placement_parent_id is not null and up.pv > 0
+    ),
+    summed as (
+      select member_id,
+        sum(case when depth = 0 then pv else 0 end)::bigint as personal_pv,
+        sum(pv)::bigint as cpv,
+        sum(case when leg = 'left' then pv else 0 end)::bigint as left_pv,
+        sum(case when leg = 'right' then pv else 0 end)::bigint as right_pv,
+        (array_agg(at order by ord desc))[1] as updated_at,
+        min(ord) as first_ord
+      from up group by member_id
+    ),
+    rank_event(ord, member_id, rank_id, at) as (
+      select * from unnest(${sql.val(ranks.ord)}::int[], ${sql.val(ranks.member)}::uuid[], ${sql.val(ranks.rank)}::int[], ${sql.val(ranks.at)}::timestamptz[])
+    ),
+    last_rank as (
+      select distinct on (r.member_id) r.member_id, r.rank_id, r.at
+      from rank_event r left join summed s on s.member_id = r.member_id
+      where s.first_ord < r.ord or exists (select 1 from member_points p where p.member_id = r.member_id)
+      order by r.member_id, r.ord desc
+    ),
+    credited as (
+      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
+      select s.member_id, s.personal_pv, s.cpv, s.left_pv, s.right_pv, r.rank_id, r.at, s.updated_at
+      from summed s left join last_rank r on r.member_id = s.member_id
+      on conflict (member_id) do update set
+        personal_pv = mp.personal_pv + excluded.personal_pv,
+        cpv = mp.cpv + excluded.cpv,
+        left_pv = mp.left_pv + excluded.left_pv,
+        right_pv = mp.right_pv + excluded.right_pv,
+        rank_id = coalesce(excluded.rank_id, mp.rank_id),
+        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
+        updated_at = excluded.updated_at
+      returning 1
+    ),
+    ranked as (
+      update member_points mp set rank_id = r.rank_id, rank_achieved_at = r.at
+      from last_rank r
+      where mp.member_id = r.member_id and not exists (select 1 from summed s where s.member_id = r.member_id)
+      returning 1
+    )
+    select (select count(*) from credited) + (select count(*) from ranked) as written`.execute(trx);
+}
+
+const pvEventTypes = new Set(['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid']);
+
+/**
+ * The same, event by event: each PV event credits its path as the policy does (creditPath, whose
+ * rank candidates are not needed here), each rank event sets the rank at its cause's time (the
+ * event's recorded_at is its cause's, events carry their command's `now`). The specification the
+ * batched projectMemberPoints is tested against (points/member-points-batch.property.int.spec.ts).
+ */
+export async function projectMemberPointsEventByEvent(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
+      const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>);
       await sql`
         update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${recorded.recordedAt}::timestamptz
         from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
         where mp.member_id = t.member_id`.execute(trx);
       continue;
     }
-    if (!pointsPolicy.eventTypes!.includes(recorded.type) || recorded.type === 'MatchingCycleClosed' || recorded.type === 'GlobalProfitShared') continue;
+    if (!pvEventTypes.has(recorded.type)) continue;
     const event = recorded as RecordedEvent<PvEvent>;
     const pv = pvDelta(event);
     if (event.type === 'ProductPurchasePaid' && pv === 0) continue;

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import type { MemberProfilesTable } from '../database';
+import { type MemberChange, applyMemberChange } from '../membership/member-changes';
 import type { ProfileEvent } from './events';
 
 /**
@@ -15,12 +16,15 @@ export async function projectProfiles(db: Executor, events: readonly RecordedEve
 
 /** The profile stream's changes to the `members` row (the `members` read model, read-models.ts). */
 export async function projectMemberDetails(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    const event = recorded as unknown as RecordedEvent<ProfileEvent>;
-    if (event.type !== 'MemberDetailsUpdated') continue;
-    const { first_name, last_name, phone } = event.data;
-    await db.updateTable('members').set({ first_name, last_name, phone, updated_at: new Date(recorded.recordedAt) }).where('id', '=', event.data.member_id).execute();
-  }
+  for (const recorded of events) for (const change of memberDetailsChanges(recorded)) await applyMemberChange(db, change);
+}
+
+/** The names and phone a profile event sets on the members row (MemberChange: one event or a batch at a time). */
+export function memberDetailsChanges(recorded: RecordedEvent): MemberChange[] {
+  const event = recorded as unknown as RecordedEvent<ProfileEvent>;
+  if (event.type !== 'MemberDetailsUpdated') return [];
+  const { first_name, last_name, phone } = event.data;
+  return [{ memberId: event.data.member_id, set: { first_name, last_name, phone, updated_at: new Date(recorded.recordedAt) } }];
 }
 
 /** `member_profiles` alone (the `member-profiles` read model). */

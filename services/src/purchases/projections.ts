@@ -1,64 +1,96 @@
+import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
-import type { ProductPurchaseEvent } from './events';
+import { type RowChange, projectRowsInBatches } from '../core/row-changes';
+import type { Database } from '../database';
+import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
 
 /**
  * Inline projection: product_purchases and their lines change with the purchase's events, in the
  * command's transaction (the member's purchase history shows an order at once).
  * Statuses: `awaiting_payment` (a card checkout not completed; not listed), `pending` (a receipt
  * awaiting an admin), `processing` (paid, to be picked up at a stockist), `approved` (collected), `declined`.
+ * What each event does is data (purchaseRow, purchaseLines, purchaseChanges), written here one
+ * event at a time and by rebuilds a batch at a time (projectPurchasesInBatches).
  */
 export async function projectPurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
-    const event = recorded as unknown as RecordedEvent<ProductPurchaseEvent>;
-    const at = new Date(recorded.recordedAt);
-    switch (event.type) {
-      case 'ProductPurchaseInitiated': {
-        const d = event.data;
-        await db
-          .insertInto('product_purchases')
-          .values({
-            id: d.purchase_id,
-            member_id: d.member_id,
-            pickup_type: d.pickup_type,
-            payment_method: d.payment_method,
-            payment_id: d.payment_id,
-            total_price: d.total_price_kobo,
-            total_points: d.total_points,
-            total_quantity: d.total_quantity,
-            status: d.payment_method === 'pop' ? 'pending' : 'awaiting_payment',
-            order_code: d.order_code ?? null,
-            created_at: at,
-            updated_at: at,
-            global_position: recorded.globalPosition,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        await db
-          .insertInto('product_purchase_lines')
-          .values(d.lines.map((line) => ({ purchase_id: d.purchase_id, product_id: line.product_id, name: line.name, qty: line.qty, price: line.price_kobo, points: line.points })))
-          .onConflict((oc) => oc.columns(['purchase_id', 'product_id']).doNothing())
-          .execute();
-        break;
-      }
-      case 'ProductPurchasePaid':
-        await db.updateTable('product_purchases').set({ status: 'processing', payment_method: event.data.payment_method, paid_at: at, updated_at: at }).where('id', '=', event.data.purchase_id).execute();
-        break;
-      case 'ProductPurchasePaymentDeclined':
-      case 'ProductPurchaseClaimDeclined':
-        await db.updateTable('product_purchases').set({ status: 'declined', status_reason: event.data.reason, updated_at: at }).where('id', '=', event.data.purchase_id).execute();
-        break;
-      case 'ProductPurchaseCollected':
-        await db
-          .updateTable('product_purchases')
-          .set({ status: 'approved', stockist_id: event.data.stockist_id, collected_at: at, collected_by: event.data.by, updated_at: at })
-          .where('id', '=', event.data.purchase_id)
-          .execute();
-        break;
-      default: {
-        const unknownEvent: never = event;
-        void unknownEvent;
-      }
+    const row = purchaseRow(recorded);
+    if (row) {
+      await db.insertInto('product_purchases').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db.insertInto('product_purchase_lines').values(purchaseLines(recorded)).onConflict((oc) => oc.columns(['purchase_id', 'product_id']).doNothing()).execute();
+    }
+    for (const change of purchaseChanges(recorded)) await db.updateTable('product_purchases').set(change.set).where('id', '=', change.key).execute();
+  }
+}
+
+/** The order an initiated purchase inserts (nothing is inserted when it is already there). */
+export function purchaseRow(recorded: RecordedEvent) {
+  if (recorded.type !== 'ProductPurchaseInitiated') return null;
+  const d = (recorded as unknown as RecordedEvent<ProductPurchaseInitiated>).data;
+  const at = new Date(recorded.recordedAt);
+  return {
+    id: d.purchase_id,
+    member_id: d.member_id,
+    pickup_type: d.pickup_type,
+    payment_method: d.payment_method,
+    payment_id: d.payment_id,
+    total_price: d.total_price_kobo,
+    total_points: d.total_points,
+    total_quantity: d.total_quantity,
+    status: d.payment_method === 'pop' ? ('pending' as const) : ('awaiting_payment' as const),
+    order_code: d.order_code ?? null,
+    created_at: at,
+    updated_at: at,
+    global_position: recorded.globalPosition,
+  };
+}
+
+/** Its lines (each (purchase, product) once: a line already there is kept). */
+export function purchaseLines(recorded: RecordedEvent) {
+  if (recorded.type !== 'ProductPurchaseInitiated') return [];
+  const d = (recorded as unknown as RecordedEvent<ProductPurchaseInitiated>).data;
+  return d.lines.map((line) => ({ purchase_id: d.purchase_id, product_id: line.product_id, name: line.name, qty: line.qty, price: line.price_kobo, points: line.points }));
+}
+
+/** The changes the purchase's other events make to its order. */
+export function purchaseChanges(recorded: RecordedEvent): Array<RowChange & { set: Record<string, unknown> }> {
+  const event = recorded as unknown as RecordedEvent<ProductPurchaseEvent>;
+  const at = new Date(recorded.recordedAt);
+  switch (event.type) {
+    case 'ProductPurchaseInitiated':
+      return [];
+    case 'ProductPurchasePaid':
+      return [{ key: event.data.purchase_id, set: { status: 'processing', payment_method: event.data.payment_method, paid_at: at, updated_at: at } }];
+    case 'ProductPurchasePaymentDeclined':
+    case 'ProductPurchaseClaimDeclined':
+      return [{ key: event.data.purchase_id, set: { status: 'declined', status_reason: event.data.reason, updated_at: at } }];
+    case 'ProductPurchaseCollected':
+      return [{ key: event.data.purchase_id, set: { status: 'approved', stockist_id: event.data.stockist_id, collected_at: at, collected_by: event.data.by, updated_at: at } }];
+    default: {
+      const unknownEvent: never = event;
+      void unknownEvent;
+      return [];
     }
   }
+}
+
+const purchasesInBatches = projectRowsInBatches({ table: 'product_purchases', key: { column: 'id', type: 'uuid' }, insertOf: purchaseRow, changesOf: [purchaseChanges] });
+
+/**
+ * The product-purchases read model a batch at a time (rebuilds; core/row-changes.ts): the orders
+ * and their changes, then every line of the batch in one insert (the first of a (purchase,
+ * product) kept, as one by one; lines never change, so their order against the orders' changes
+ * does not matter).
+ */
+export async function projectPurchasesInBatches(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void> {
+  await purchasesInBatches(trx, events);
+  const lines = events.flatMap(purchaseLines);
+  if (lines.length === 0) return;
+  await sql`
+    insert into product_purchase_lines (purchase_id, product_id, name, qty, price, points)
+    select * from unnest(
+      ${sql.val(lines.map((l) => l.purchase_id))}::uuid[], ${sql.val(lines.map((l) => l.product_id))}::int[], ${sql.val(lines.map((l) => l.name))}::text[],
+      ${sql.val(lines.map((l) => l.qty))}::int[], ${sql.val(lines.map((l) => l.price))}::bigint[], ${sql.val(lines.map((l) => l.points))}::int[])
+    on conflict (purchase_id, product_id) do nothing`.execute(trx);
 }

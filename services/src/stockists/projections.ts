@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Consumer } from '../core/consumers';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
+import { type MemberChange, applyMemberChange } from '../membership/member-changes';
 import type { StockEvent, StockPurchaseEvent, StockistEvent } from './events';
 
 /**
@@ -16,11 +17,14 @@ export async function projectStockists(db: Executor, events: readonly RecordedEv
 
 /** An approved stockist's flag on the `members` row (the `members` read model, read-models.ts). */
 export async function projectStockistFlag(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    if (recorded.type !== 'StockistApproved') continue;
-    const event = recorded as unknown as RecordedEvent<StockistEvent & { type: 'StockistApproved' }>;
-    await db.updateTable('members').set({ is_stockist: true }).where('id', '=', event.data.member_id).execute();
-  }
+  for (const recorded of events) for (const change of stockistFlagChanges(recorded)) await applyMemberChange(db, change);
+}
+
+/** The stockist flag an approval sets on the members row (MemberChange: one event or a batch at a time). */
+export function stockistFlagChanges(recorded: RecordedEvent): MemberChange[] {
+  if (recorded.type !== 'StockistApproved') return [];
+  const event = recorded as unknown as RecordedEvent<StockistEvent & { type: 'StockistApproved' }>;
+  return [{ memberId: event.data.member_id, set: { is_stockist: true } }];
 }
 
 /** stockists, stockist_payments, stock_purchases and their lines (the `stockists` read model). */

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import type { WithdrawalsTable } from '../database';
+import { type MemberChange, applyMemberChange } from '../membership/member-changes';
 import { type WalletStreamEvent, type WithdrawalRequested, transferReference } from './events';
 
 /**
@@ -16,11 +17,14 @@ export async function projectWithdrawals(db: Executor, events: readonly Recorded
 
 /** The member's standing withdrawal amount on the `members` row (the `members` read model, read-models.ts). */
 export async function projectWithdrawalAmount(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
-    if (event.type !== 'WithdrawalAmountSet') continue;
-    await db.updateTable('members').set({ withdrawal_amount: event.data.amount_kobo, updated_at: new Date(recorded.recordedAt) }).where('id', '=', event.data.member_id).execute();
-  }
+  for (const recorded of events) for (const change of withdrawalAmountChanges(recorded)) await applyMemberChange(db, change);
+}
+
+/** The standing withdrawal amount an event sets on the members row (MemberChange: one event or a batch at a time). */
+export function withdrawalAmountChanges(recorded: RecordedEvent): MemberChange[] {
+  const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
+  if (event.type !== 'WithdrawalAmountSet') return [];
+  return [{ memberId: event.data.member_id, set: { withdrawal_amount: event.data.amount_kobo, updated_at: new Date(recorded.recordedAt) } }];
 }
 
 /** The `withdrawals` row a request makes (also the command's answer: wallet/commands.ts requestWithdrawal). */

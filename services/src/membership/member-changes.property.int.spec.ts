@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type Transaction, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import type { RecordedEvent } from '../core/event-store';
+import type { Database } from '../database';
+import { memberRankChanges, projectMemberRanks } from '../points/projections';
+import { memberDetailsChanges, projectMemberDetails } from '../profile/projections';
+import { projectStockistFlag, stockistFlagChanges } from '../stockists/projections';
+import { projectWithdrawalAmount, withdrawalAmountChanges } from '../wallet/projections';
+import { projectMembersInBatches } from './member-changes';
+import { memberChanges, memberRegisteredRow, projectMembers } from './projections';
+
+/**
+ * The members read model a batch at a time (projectMembersInBatches, as rebuilds apply it) leaves
+ * exactly the rows the commands' functions leave applying the same events one at a time, each
+ * function in turn per event: over generated sequences of every event the model reads, cut into
+ * random batches, with changes before a member's registration (in the same batch and in earlier
+ * ones), registrations repeated, several events of a member in one batch, PV added, and times out
+ * of order (the last event wins, not the latest time).
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.drop());
+
+type Trx = Transaction<Database>;
+class Rollback extends Error {}
+
+const START = Date.parse('2026-03-01T00:00:00Z');
+let position = 0;
+function recorded(type: string, data: Record<string, unknown>, minute: number): RecordedEvent {
+  position += 1;
+  const at = new Date(START + minute * 60_000).toISOString();
+  return {
+    type, data, streamId: `test-${position}`, streamPosition: 1, globalPosition: position, transactionId: String(1000 + position), eventId: randomUUID(), schemaVersion: 1,
+    metadata: { actor: { type: 'system', id: 'test' }, now: at }, recordedAt: at, prevHash: '', hash: '',
+  };
+}
+
+const MEMBERS = 5;
+const who = fc.integer({ min: 0, max: MEMBERS - 1 });
+const minute = fc.integer({ min: 0, max: 20_000 });
+type Step = { type: string; member: number; others: number[]; n: number; flag: boolean; minute: number };
+const step: fc.Arbitrary<Step> = fc.record({
+  type: fc.constantFrom(
+    'MemberRegistered', 'MemberRegistered', 'MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated',
+    'MemberTwoFactorChanged', 'MemberPasswordChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved', 'RankAchieved', 'RanksAchieved',
+  ),
+  member: who,
+  others: fc.uniqueArray(who, { minLength: 1, maxLength: 3 }),
+  n: fc.integer({ min: 0, max: 1000 }),
+  flag: fc.boolean(),
+  minute,
+});
+
+function event(ids: string[], s: Step): RecordedEvent {
+  const member_id = ids[s.member]!;
+  const other = ids[(s.member + 1) % MEMBERS]!;
+  const leg = s.flag ? 'left' : 'right';
+  switch (s.type) {
+    case 'MemberRegistered':
+      return recorded('MemberRegistered', {
+        member_id, username: `u${s.n}-${member_id.slice(0, 8)}`, email: `${s.n}-${member_id}@test`, first_name: `F${s.n}`, last_name: 'L', phone: `0${s.n}`, package_id: 1 + (s.n % 3),
+        sponsor_id: s.flag ? other : null, placement_parent_id: s.flag ? other : null, placement_leg: s.flag ? leg : null, is_root: !s.flag,
+      }, s.minute);
+    case 'MemberEmailConfirmed':
+      return recorded(s.type, { member_id }, s.minute);
+    case 'MemberActivated':
+      return recorded(s.type, { member_id, package_id: 1 + (s.n % 3), payment_id: s.flag ? randomUUID() : null, ...(s.n % 5 === 0 ? {} : { point_value: s.n }) }, s.minute);
+    case 'MemberPackageUpgraded':
+      return recorded(s.type, { member_id, payment_id: randomUUID(), from_package_id: 1, to_package_id: 2 + (s.n % 3), difference_kobo: 0, point_value_added: s.n, pickup_allowance_kobo: 0 }, s.minute);
+    case 'MemberRegistrationExpired':
+      return recorded(s.type, { member_id, freed_placement_parent_id: other, freed_placement_leg: leg }, s.minute);
+    case 'MemberReinstated':
+      return recorded(s.type, { member_id, expires_at: new Date(START + s.n * 3_600_000).toISOString(), placement_parent_id: other, placement_leg: leg }, s.minute);
+    case 'MemberTwoFactorChanged':
+      return recorded(s.type, { member_id, enabled: s.flag }, s.minute);
+    case 'MemberPasswordChanged':
+      return recorded(s.type, { member_id }, s.minute);
+    case 'MemberPlacementPreferenceChanged':
+      return recorded(s.type, { member_id, preference: s.flag ? 'extreme_left' : null }, s.minute);
+    case 'MemberDetailsUpdated':
+      return recorded(s.type, { member_id, first_name: `G${s.n}`, last_name: `M${s.n}`, phone: `08${s.n}` }, s.minute);
+    case 'WithdrawalAmountSet':
+      return recorded(s.type, { member_id, amount_kobo: s.n * 100 }, s.minute);
+    case 'StockistApproved':
+      return recorded(s.type, { member_id, stockist_id: randomUUID() }, s.minute);
+    case 'RankAchieved':
+      return recorded(s.type, { member_id, rank_id: 1 + (s.n % 4), cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null } }, s.minute);
+    default:
+      return recorded('RanksAchieved', { cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null }, ranks: s.others.map((m) => ({ member_id: ids[m], rank_id: 1 + ((s.n + m) % 4) })) }, s.minute);
+  }
+}
+
+/** Runs `apply` in a transaction that is rolled back, returning the members rows as they stood at the end. */
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
+  let rows: unknown[] = [];
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      await apply(trx);
+      rows = (await sql<{ row: unknown }>`select to_jsonb(m) as row from members m order by id`.execute(trx)).rows.map((r) => r.row);
+      throw new Rollback();
+    })
+    .catch((error) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return rows;
+}
+
+const oneByOne = [projectMembers, projectMemberDetails, projectWithdrawalAmount, projectStockistFlag, projectMemberRanks];
+const batched = projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges, memberRankChanges]);
+
+describe('the members read model, a batch at a time', () => {
+  it('leaves the same members rows as the commands’ functions applied event by event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), async (steps, cuts) => {
+        const ids = Array.from({ length: MEMBERS }, () => randomUUID());
+        const log = steps.map((s) => event(ids, s));
+        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
+        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const expected = await rowsAfter(async (trx) => {
+          for (const e of log) for (const apply of oneByOne) await apply(trx, [e]);
+        });
+        const actual = await rowsAfter(async (trx) => {
+          for (const batch of batches) await batched(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type Transaction, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import type { RecordedEvent } from '../core/event-store';
+import type { Database } from '../database';
+import { projectMembers } from '../membership/projections';
+import { projectMemberPoints, projectMemberPointsEventByEvent } from './projections';
+
+/**
+ * The batched member-points projection (one statement a batch) leaves exactly the rows the events
+ * applied one by one leave, over generated placement trees and generated sequences of PV and rank
+ * events cut into random batches: credits of several events meeting on shared ancestors, rank
+ * events before and after their member's first credit (in the same batch and in earlier ones),
+ * members absent from `members`, PV of zero, and times out of order (the last event wins, not the
+ * latest time).
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.drop());
+
+type Trx = Transaction<Database>;
+class Rollback extends Error {}
+
+const START = Date.parse('2026-03-01T00:00:00Z');
+let position = 0;
+function recorded(type: string, data: Record<string, unknown>, minute: number): RecordedEvent {
+  position += 1;
+  return {
+    type, data, streamId: `test-${position}`, streamPosition: 1, globalPosition: position, transactionId: String(1000 + position), eventId: randomUUID(), schemaVersion: 1,
+    metadata: { actor: { type: 'system', id: 'test' }, now: new Date(START + minute * 60_000).toISOString() }, recordedAt: new Date(START + minute * 60_000).toISOString(), prevHash: '', hash: '',
+  };
+}
+
+type Step =
+  | { kind: 'activate'; member: number; paid: boolean; pv: number; minute: number }
+  | { kind: 'upgrade'; member: number; pv: number; minute: number }
+  | { kind: 'purchase'; member: number; repurchase: boolean; pv: number; minute: number }
+  | { kind: 'rank'; member: number; rank: number; minute: number }
+  | { kind: 'ranks'; members: number[]; rank: number; minute: number };
+
+const MEMBERS = 12; // index MEMBERS is a member absent from `members`
+const member = fc.integer({ min: 0, max: MEMBERS });
+const minute = fc.integer({ min: 0, max: 500 });
+const pv = fc.integer({ min: 0, max: 300 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('activate' as const), member, paid: fc.boolean(), pv, minute }),
+  fc.record({ kind: fc.constant('upgrade' as const), member, pv, minute }),
+  fc.record({ kind: fc.constant('purchase' as const), member, repurchase: fc.boolean(), pv, minute }),
+  fc.record({ kind: fc.constant('rank' as const), member, rank: fc.integer({ min: 1, max: 5 }), minute }),
+  fc.record({ kind: fc.constant('ranks' as const), members: fc.uniqueArray(member, { minLength: 1, maxLength: 4 }), rank: fc.integer({ min: 1, max: 5 }), minute }),
+);
+/** Each member's placement parent among the members before it (member 0 is the top). */
+const tree = fc.array(fc.nat(), { minLength: MEMBERS - 1, maxLength: MEMBERS - 1 }).map((picks) => picks.map((pick, i) => pick % (i + 1)));
+
+function events(ids: string[], steps: Step[]): RecordedEvent[] {
+  return steps.map((s) => {
+    switch (s.kind) {
+      case 'activate':
+        return recorded('MemberActivated', { member_id: ids[s.member], package_id: 1, payment_id: s.paid ? randomUUID() : null, point_value: s.pv }, s.minute);
+      case 'upgrade':
+        return recorded('MemberPackageUpgraded', { member_id: ids[s.member], payment_id: randomUUID(), from_package_id: 1, to_package_id: 2, difference_kobo: 0, point_value_added: s.pv, pickup_allowance_kobo: 0 }, s.minute);
+      case 'purchase':
+        return recorded('ProductPurchasePaid', { purchase_id: randomUUID(), member_id: ids[s.member], pickup_type: s.repurchase ? 'repurchase_pickup' : 'registration_pickup', total_points: s.pv, total_price_kobo: 0, lines: [], payment_method: 'wallet' }, s.minute);
+      case 'rank':
+        return recorded('RankAchieved', { member_id: ids[s.member], rank_id: s.rank, cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null } }, s.minute);
+      case 'ranks':
+        return recorded('RanksAchieved', { cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null }, ranks: s.members.map((m) => ({ member_id: ids[m], rank_id: s.rank })) }, s.minute);
+    }
+  });
+}
+
+/** Runs `apply` in a transaction that is rolled back, returning member_points as it stood at the end. */
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
+  let rows: unknown[] = [];
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      await apply(trx);
+      rows = (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
+      throw new Rollback();
+    })
+    .catch((error) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return rows;
+}
+
+describe('member-points, one statement a batch', () => {
+  it('leaves the same member_points rows as applying the events one by one', async () => {
+    await fc.assert(
+      fc.asyncProperty(tree, fc.array(step, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), async (parents, steps, cuts) => {
+        const ids = Array.from({ length: MEMBERS + 1 }, () => randomUUID());
+        const registrations = ids.slice(0, MEMBERS).map((id, i) =>
+          recorded('MemberRegistered', {
+            member_id: id, username: `u${id.slice(0, 8)}`, email: `${id}@test`, first_name: 'F', last_name: 'L', phone: '0', package_id: 1,
+            sponsor_id: i === 0 ? null : ids[parents[i - 1]!], placement_parent_id: i === 0 ? null : ids[parents[i - 1]!],
+            placement_leg: i === 0 ? null : i % 2 === 0 ? 'left' : 'right', is_root: i === 0,
+          }, 0),
+        );
+        const log = events(ids, steps);
+        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
+        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const expected = await rowsAfter(async (trx) => {
+          await projectMembers(trx, registrations);
+          await projectMemberPointsEventByEvent(trx, log);
+        });
+        const actual = await rowsAfter(async (trx) => {
+          await projectMembers(trx, registrations);
+          for (const batch of batches) await projectMemberPoints(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type Transaction, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import type { RecordedEvent } from '../core/event-store';
+import type { Database } from '../database';
+import { projectPurchases, projectPurchasesInBatches } from './projections';
+
+/**
+ * The product-purchases read model a batch at a time (as rebuilds apply it) leaves exactly the
+ * orders and lines the commands' projection leaves one event at a time: generated sequences of
+ * every purchase event over a few orders, cut into random batches, with changes before an order's
+ * initiation, initiations repeated (with other lines), several changes of an order in one batch,
+ * and times out of order (the last event wins, not the latest time).
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.drop());
+
+type Trx = Transaction<Database>;
+class Rollback extends Error {}
+
+const START = Date.parse('2026-03-01T00:00:00Z');
+let position = 0;
+function recorded(type: string, data: Record<string, unknown>, minute: number): RecordedEvent {
+  position += 1;
+  const at = new Date(START + minute * 60_000).toISOString();
+  return {
+    type, data, streamId: `test-${position}`, streamPosition: 1, globalPosition: position, transactionId: String(1000 + position), eventId: randomUUID(), schemaVersion: 1,
+    metadata: { actor: { type: 'system', id: 'test' }, now: at }, recordedAt: at, prevHash: '', hash: '',
+  };
+}
+
+const ORDERS = 4;
+type Step = { type: string; order: number; n: number; products: number[]; minute: number };
+const step: fc.Arbitrary<Step> = fc.record({
+  type: fc.constantFrom('ProductPurchaseInitiated', 'ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'),
+  order: fc.integer({ min: 0, max: ORDERS - 1 }),
+  n: fc.integer({ min: 0, max: 1000 }),
+  products: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }),
+  minute: fc.integer({ min: 0, max: 20_000 }),
+});
+
+function event(ids: string[], member: string, s: Step): RecordedEvent {
+  const purchase_id = ids[s.order]!;
+  const methods = ['payment_gateway', 'pop', 'wallet', 'allowance'] as const;
+  const pickups = ['registration_pickup', 'upgrade_pickup', 'repurchase_pickup'] as const;
+  const lines = s.products.map((p) => ({ product_id: p, name: `P${p}-${s.n}`, qty: 1 + (s.n % 3), price_kobo: 100 * s.n, points: s.n % 7 }));
+  switch (s.type) {
+    case 'ProductPurchaseInitiated':
+      return recorded(s.type, {
+        purchase_id, member_id: member, pickup_type: pickups[s.n % 3], payment_method: methods[s.n % 4], payment_id: s.n % 2 ? randomUUID() : null,
+        total_price_kobo: 100 * s.n, total_points: s.n % 7, total_quantity: lines.length, lines, ...(s.n % 5 === 0 ? {} : { order_code: `R${s.order}-${s.n}` }),
+      }, s.minute);
+    case 'ProductPurchasePaid':
+      return recorded(s.type, { purchase_id, member_id: member, pickup_type: pickups[s.n % 3], total_price_kobo: 0, total_points: 0, lines, payment_method: methods[s.n % 4] }, s.minute);
+    case 'ProductPurchasePaymentDeclined':
+      return recorded(s.type, { purchase_id, payment_id: randomUUID(), reason: `declined ${s.n}` }, s.minute);
+    case 'ProductPurchaseClaimDeclined':
+      return recorded(s.type, { purchase_id, member_id: member, pickup_type: pickups[s.n % 3], reason: `claim ${s.n}` }, s.minute);
+    default:
+      return recorded('ProductPurchaseCollected', {
+        purchase_id, member_id: member, pickup_type: pickups[s.n % 3], total_price_kobo: 0, lines, by: s.n % 2 ? 'stockist' : 'admin', stockist_id: s.n % 2 ? randomUUID() : null,
+        stockist_member_id: null, stockist_package_id: null, sales_bonus_percentage: null, stockist_active: null,
+      }, s.minute);
+  }
+}
+
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ orders: unknown[]; lines: unknown[] }> {
+  let result = { orders: [] as unknown[], lines: [] as unknown[] };
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      await apply(trx);
+      const orders = await sql<{ row: unknown }>`select to_jsonb(p) as row from product_purchases p order by id`.execute(trx);
+      const lines = await sql<{ row: unknown }>`select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id`.execute(trx);
+      result = { orders: orders.rows.map((r) => r.row), lines: lines.rows.map((r) => r.row) };
+      throw new Rollback();
+    })
+    .catch((error) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return result;
+}
+
+describe('product purchases, a batch at a time', () => {
+  it('leaves the same orders and lines as the commands’ projection applied event by event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 5 }), async (steps, cuts) => {
+        const ids = Array.from({ length: ORDERS }, () => randomUUID());
+        const member = randomUUID();
+        const log = steps.map((s) => event(ids, member, s));
+        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
+        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const expected = await rowsAfter(async (trx) => {
+          for (const e of log) await projectPurchases(trx, [e]);
+        });
+        const actual = await rowsAfter(async (trx) => {
+          for (const batch of batches) await projectPurchasesInBatches(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
