@@ -61,16 +61,30 @@ const membersResource = {
 const containing = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Whether the member's own text holds `q`. Three characters or more: ILIKE through members_search
+ * (trigrams). One or two: a term that short has no trigram, so it is looked up among the
+ * lowercased text's characters and character pairs (members_search_grams, migration
+ * 2026_11_30_reads2_00_members_sorts_and_short_search): ILIKE lowercases both sides with lower()
+ * and compares character by character, so the pair is there exactly when ILIKE would match, and
+ * the index answers by itself, no ILIKE on the rows. Characters are counted as PostgreSQL counts them
+ * (code points, not UTF-16 units).
+ */
+function memberTextMatches(q: string): RawBuilder<boolean> {
+  const term = q.trim();
+  const characters = [...term].length;
+  if (characters === 1 || characters === 2) return sql<boolean>`member_search_grams(${membersSearchText}) @> array[lower(${term}::text)]`;
+  return sql<boolean>`${membersSearchText} ilike ${containing(q)}`;
+}
+
+/**
  * The search (`q`) as two index arms (migration 2026_11_29_reads_00_members_search_and_sort): the
- * member's own text through members_search (trigrams), and the package's name as the member's
- * package among `packageIds`, the packages whose name matches, read before the list (one small
- * statement). Left to the list's statement (`package_id = any(array(select …))`), the planner
- * cannot tell how many ids come back and scanned every member instead of using the indexes.
+ * member's own text (memberTextMatches), and the package's name as the member's package among
+ * `packageIds`, the packages whose name matches, read before the list (one small statement). Left
+ * to the list's statement (`package_id = any(array(select …))`), the planner cannot tell how many
+ * ids come back and scanned every member instead of using the indexes.
  */
 const memberSearch = (packageIds: readonly number[]) => (q: string) =>
-  packageIds.length === 0
-    ? sql<boolean>`${membersSearchText} ilike ${containing(q)}`
-    : sql<boolean>`(${membersSearchText} ilike ${containing(q)} or m.package_id in (${sql.join(packageIds)}))`;
+  packageIds.length === 0 ? memberTextMatches(q) : sql<boolean>`(${memberTextMatches(q)} or m.package_id in (${sql.join(packageIds)}))`;
 
 /** The packages whose name holds the searched text (none without a search). */
 async function packagesMatching(db: Executor, filter: unknown): Promise<number[]> {
