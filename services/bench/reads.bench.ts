@@ -294,6 +294,8 @@ const readsBench: BenchModule = {
         { group: 'admin members', name: 'all, by e-mail', url: `/api/admin/members?sort=${filter(['email', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
         { group: 'admin members', name: 'inactive, by e-mail descending', url: `/api/admin/members?sort=${filter(['email', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ status: false })}`, token: 'admin' },
         { group: 'admin members', name: 'all, by phone', url: `/api/admin/members?sort=${filter(['phone', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
+        { group: 'admin members', name: 'all, by status', url: `/api/admin/members?sort=${filter(['status', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
+        { group: 'admin members', name: 'all, by package (not indexed: the name is on packages)', url: `/api/admin/members?sort=${filter(['package_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
         { group: 'admin members', name: 'stockists, by full name', url: `/api/admin/members?sort=${filter(['full_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
         { group: 'admin members', name: 'search "okafor", by e-mail', url: `/api/admin/members?sort=${filter(['email', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'okafor' })}`, token: 'admin' },
       ];

@@ -128,8 +128,9 @@ describe('the members list reads an index in its order, on every tab', () => {
     ['full_name', 'members_by_full_name', /order by \(m\.first_name \|\| ' ' \|\| m\.last_name\) (asc|desc), m\.id/],
     ['email', 'members_by_email', /order by m\.email (asc|desc), m\.id/],
     ['phone', 'members_by_phone', /order by m\.phone (asc|desc), m\.id/],
-  ] as const)('Given 5,000 members, When the back office lists the all and inactive tabs by %s, Then its page reads %s in order', async (field, index, orderBy) => {
-    for (const f of [{}, { status: false }])
+    ['status', 'members_by_status', /order by \(m\.activated_at is not null and not m\.deactivated\)::text (asc|desc), m\.id/],
+  ] as const)('Given 5,000 members, When the back office lists the all, inactive and non-stockist members by %s, Then its page reads %s in order', async (field, index, orderBy) => {
+    for (const f of [{}, { status: false }, { is_stockist: false }])
       for (const direction of ['ASC', 'DESC']) {
         const plans = await plansOf(() => listMembers(db, { sort: filter([field, direction]), range: filter([50, 74]), filter: filter(f) }));
         const page = plans[0]!;
