@@ -61,20 +61,11 @@ const membersResource = {
 const containing = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Whether the member's own text holds `q`. Three characters or more: ILIKE through members_search
- * (trigrams). One or two: a term that short has no trigram, so it is looked up among the
- * lowercased text's characters and character pairs (members_search_grams, migration
- * 2026_11_30_reads2_00_members_sorts_and_short_search): ILIKE lowercases both sides with lower()
- * and compares character by character, so the pair is there exactly when ILIKE would match, and
- * the index answers by itself, no ILIKE on the rows. Characters are counted as PostgreSQL counts them
- * (code points, not UTF-16 units).
+ * Whether the member's own text holds `q`: ILIKE, through members_search (trigrams). A term of one or
+ * two characters has no trigram and reads every member (docs/decisions.md 58: an index of the text's
+ * characters and pairs was tried and not kept).
  */
-function memberTextMatches(q: string): RawBuilder<boolean> {
-  const term = q.trim();
-  const characters = [...term].length;
-  if (characters === 1 || characters === 2) return sql<boolean>`member_search_grams(${membersSearchText}) @> array[lower(${term}::text)]`;
-  return sql<boolean>`${membersSearchText} ilike ${containing(q)}`;
-}
+const memberTextMatches = (q: string): RawBuilder<boolean> => sql<boolean>`${membersSearchText} ilike ${containing(q)}`;
 
 /**
  * The search (`q`) as two index arms (migration 2026_11_29_reads_00_members_search_and_sort): the
