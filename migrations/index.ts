@@ -31,6 +31,7 @@ import * as eventindexEventSearch from './2026_11_27_eventindex_00_event_search'
 import * as commandsStreamSnapshots from './2026_11_28_commands_00_stream_snapshots';
 import * as leadPaymentPurchaseIds from './2026_11_28_lead_00_payment_purchase_ids';
 import * as readsMembersSearchAndSort from './2026_11_29_reads_00_members_search_and_sort';
+import * as reads2MembersSorts from './2026_11_30_reads2_00_members_sorts';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_append_01_room_for_hot_updates': appendRoomForHotUpdates,
   '2026_11_29_append_02_single_event_append': appendSingleEventAppend,
   '2026_11_29_reads_00_members_search_and_sort': readsMembersSearchAndSort,
+  '2026_11_30_reads2_00_members_sorts': reads2MembersSorts,
 };

@@ -61,16 +61,21 @@ const membersResource = {
 const containing = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Whether the member's own text holds `q`: ILIKE, through members_search (trigrams). A term of one or
+ * two characters has no trigram and reads every member (docs/decisions.md 58: an index of the text's
+ * characters and pairs was tried and not kept).
+ */
+const memberTextMatches = (q: string): RawBuilder<boolean> => sql<boolean>`${membersSearchText} ilike ${containing(q)}`;
+
+/**
  * The search (`q`) as two index arms (migration 2026_11_29_reads_00_members_search_and_sort): the
- * member's own text through members_search (trigrams), and the package's name as the member's
- * package among `packageIds`, the packages whose name matches, read before the list (one small
- * statement). Left to the list's statement (`package_id = any(array(select …))`), the planner
- * cannot tell how many ids come back and scanned every member instead of using the indexes.
+ * member's own text (memberTextMatches), and the package's name as the member's package among
+ * `packageIds`, the packages whose name matches, read before the list (one small statement). Left
+ * to the list's statement (`package_id = any(array(select …))`), the planner cannot tell how many
+ * ids come back and scanned every member instead of using the indexes.
  */
 const memberSearch = (packageIds: readonly number[]) => (q: string) =>
-  packageIds.length === 0
-    ? sql<boolean>`${membersSearchText} ilike ${containing(q)}`
-    : sql<boolean>`(${membersSearchText} ilike ${containing(q)} or m.package_id in (${sql.join(packageIds)}))`;
+  packageIds.length === 0 ? memberTextMatches(q) : sql<boolean>`(${memberTextMatches(q)} or m.package_id in (${sql.join(packageIds)}))`;
 
 /** The packages whose name holds the searched text (none without a search). */
 async function packagesMatching(db: Executor, filter: unknown): Promise<number[]> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
@@ -97,6 +98,24 @@ describe('GET /api/admin/members', () => {
     expect((await list({ filter: { q: 'Bolaji', status: true } })).body).toEqual([]);
     // LIKE wildcards are searched as text.
     expect((await list({ filter: { q: '%' } })).body).toEqual([]);
+  });
+
+  it('searches one or two characters as any other text: anywhere in it, case-insensitively, wildcards literally', async () => {
+    const ids = async (q: string) => ((await list({ filter: { q } })).body as Array<{ id: string }>).map((m) => m.id).sort();
+    // What the six ILIKEs the search replaced would find (first, last and full name, username, e-mail, package name).
+    const ilike = async (q: string) =>
+      (
+        await sql<{ id: string }>`
+          select m.id from members m left join packages p on p.id = m.package_id
+          where m.first_name ilike ${`%${q}%`} or m.last_name ilike ${`%${q}%`} or (m.first_name || ' ' || m.last_name) ilike ${`%${q}%`}
+             or m.username ilike ${`%${q}%`} or m.email ilike ${`%${q}%`} or p.name ilike ${`%${q}%`}`.execute(t.runtime.db)
+      ).rows.map((r) => r.id).sort();
+    for (const q of ['ZE', 'w', 'eZ', 'a ', 'u N', '1', 'zq']) expect(await ids(q), q).toEqual(await ilike(q.trim()));
+    // "_" and "%" are text: the test members' usernames hold "_" (httpHelpers' tags), the demo company's root does not.
+    const underscore = (await list({ filter: { q: '_' } })).body as Array<{ username: string }>;
+    expect(underscore.length).toBeGreaterThanOrEqual(3);
+    expect(underscore.every((m) => m.username.includes('_'))).toBe(true);
+    expect(await ids('%')).toEqual([]);
   });
 
   it('sorts by a column in either direction and pages with range', async () => {
