@@ -159,8 +159,17 @@ describe('settings pages', () => {
     await fullShot(page, 'admin-settings-unilevel');
     await openFromMenu(page, /^stockist upline bonus$/i, 'stockist-upline-bonus-setting');
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(6);
-    await page.getByRole('row').filter({ hasText: 'Gold' }).getByRole('button', { name: /edit/i }).click();
-    await expect.poll(() => page.getByRole('dialog').getByText('Stockist Upline Bonus Settings').count()).toBe(1);
+    // On a loaded machine the first click can land before the list wires its buttons: click again
+    // while no dialog is open, as confirmInDialog does.
+    const editGold = () => page.getByRole('row').filter({ hasText: 'Gold' }).getByRole('button', { name: /edit/i }).click({ timeout: 5_000 }).catch(() => {});
+    await editGold();
+    await expect
+      .poll(async () => {
+        const shown = await page.getByRole('dialog').getByText('Stockist Upline Bonus Settings').count();
+        if (shown === 0 && (await page.getByRole('dialog').count()) === 0) await editGold();
+        return shown;
+      }, { timeout: 30_000 })
+      .toBe(1);
     await fullShot(page, 'admin-settings-stockist-upline-dialog');
     await page.getByRole('dialog').getByRole('button', { name: /cancel/i }).click();
     await fullShot(page, 'admin-settings-stockist-upline');
