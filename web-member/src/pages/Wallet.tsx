@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { CardTitle } from '../components/CardTitle';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -71,18 +72,6 @@ function payoutSchedule(settings: Pick<Settings, 'withdrawal_type' | 'withdrawal
   if (type === 'weekly' && period && period >= 1 && period <= 7) return `Payouts are sent every ${WEEKDAYS[period - 1]}.`;
   if (type === 'monthly' && period) return `Payouts are sent on the ${ordinal(period)} of each month.`;
   return 'Payouts are sent as soon as they are requested.';
-}
-
-function CardTitle({ icon, title, id, action }: { icon: ReactNode; title: string; id: string; action?: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
-      {icon}
-      <Typography id={id} variant="h6" component="h2" sx={{ flex: 1 }}>
-        {title}
-      </Typography>
-      {action}
-    </Stack>
-  );
 }
 
 function Empty({ children, testId }: { children: ReactNode; testId: string }) {

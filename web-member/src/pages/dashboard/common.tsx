@@ -1,20 +1,10 @@
 import { type ReactNode } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 
 /** Points and counts as the seeds show them: grouped, at most two decimals. */
 export const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-export function CardTitle({ icon, title, id, action }: { icon: ReactNode; title: string; id: string; action?: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
-      {icon}
-      <Typography id={id} variant="h6" component="h2" sx={{ flex: 1 }}>
-        {title}
-      </Typography>
-      {action}
-    </Stack>
-  );
-}
+export { CardTitle } from '../../components/CardTitle';
 
 export function SectionHeading({ children }: { children: ReactNode }) {
   return (
