@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { syntheticLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { memberRankChanges, projectMemberRanks } from '../points/projections';
@@ -30,15 +31,7 @@ type Trx = Transaction<Database>;
 class Rollback extends Error {}
 
 const START = Date.parse('2026-03-01T00:00:00Z');
-let position = 0;
-function recorded(type: string, data: Record<string, unknown>, minute: number): RecordedEvent {
-  position += 1;
-  const at = new Date(START + minute * 60_000).toISOString();
-  return {
-    type, data, streamId: `test-${position}`, streamPosition: 1, globalPosition: position, transactionId: String(1000 + position), eventId: randomUUID(), schemaVersion: 1,
-    metadata: { actor: { type: 'system', id: 'test' }, now: at }, recordedAt: at, prevHash: '', hash: '',
-  };
-}
+const recorded = syntheticLog(START);
 
 const MEMBERS = 5;
 const who = fc.integer({ min: 0, max: MEMBERS - 1 });
