@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
 import { type RecorderSpec, createRecorderTable } from '../../test/fixtures/recorder';
-import { type Consumer, type DrainResult, consumerLag, drainConsumer } from './consumers';
+import { type Consumer, type DrainResult, consumerLag, drainConsumer, peekConsumer } from './consumers';
 import type { Db } from './db';
-import { type EventMetadata, appendToStream } from './event-store';
+import { type EventMetadata, appendToStream, otherDatabaseXids } from './event-store';
 import { type RebuildProgress, rebuildProjection } from './rebuild';
 
 const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'test' }, now: new Date().toISOString() });
@@ -411,4 +411,45 @@ describe('an event a consumer cannot apply', () => {
     expect((await drainToEnd(t.db, fixed)).status).toBe('caught_up');
     await expectAppliedExactlyOnceInOrder(t.db, 'd_applied', 'd-ticks', ['Tick']);
   }, 90_000);
+});
+
+describe("a consumer's first batch", () => {
+  it('failing on its very first event is recorded, though the batch that created its checkpoint rolled back', async () => {
+    await appendToStream(t.db, 'first-fail-1', [{ type: 'FirstFail', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    const failing: Consumer = { name: 'first-fail', kind: 'projection', eventTypes: ['FirstFail'], apply: async () => { throw new Error('cannot apply this'); } };
+    const result = await drainToEnd(t.db, failing);
+    expect(result).toMatchObject({ status: 'failed', error: 'cannot apply this' });
+    expect(await checkpoint(t.db, 'first-fail')).toMatchObject({ status: 'failed', error: 'cannot apply this', events_applied: 0 });
+  });
+});
+
+describe('peeking at a consumer between drains', () => {
+  it('says held while an older transaction runs, readable once it ends, and neither once drained', async () => {
+    await createRecorderTable(t.db, 'peeked');
+    const consumer: Consumer = { name: 'peeked', kind: 'projection', eventTypes: ['Peeked'], apply: async () => undefined };
+    await drainToEnd(t.db, consumer);
+    expect(await peekConsumer(t.db, consumer, [])).toEqual({ readable: false, held: false });
+
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let began: () => void = () => {};
+    const hasXid = new Promise<void>((resolve) => (began = resolve));
+    const older = t.db.transaction().execute(async (trx) => {
+      await sql`select pg_current_xact_id()`.execute(trx);
+      began();
+      await released;
+    });
+    await hasXid;
+    await appendToStream(t.db, 'peeked-1', [{ type: 'Peeked', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    // Another type committed meanwhile is neither readable nor held for this consumer.
+    await appendToStream(t.db, 'peeked-other', [{ type: 'NotPeeked', data: {} }], { expectedVersion: 0, metadata: metadata() });
+    expect(await peekConsumer(t.db, consumer, [])).toEqual({ readable: false, held: true });
+    release();
+    await older;
+    // Other test files' transactions (other databases) may still hold a horizon that counts them
+    // as ours when the list is empty; the list read now leaves them out.
+    await eventually(async () => peekConsumer(t.db, consumer, await otherDatabaseXids(t.db)), (seen) => seen.readable, 'the event to become readable');
+    await drainToEnd(t.db, consumer);
+    expect(await peekConsumer(t.db, consumer, [])).toEqual({ readable: false, held: false });
+  });
 });

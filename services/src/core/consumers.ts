@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions, typesAppendedIn } from './event-store';
+import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, horizonCtes, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions, typesAppendedIn } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -33,14 +33,19 @@ export type Consumer = {
  * can wake their readers. `held`: caught up with what it may read, but some event of its types has
  * committed above the horizon (readConsumerBatch): it must be drained again once that clears.
  */
-export type DrainResult = { applied: number; status: 'caught_up' | 'busy' | 'failed' | 'paused'; error?: string; appended: string[]; held: boolean };
-type BatchResult = { applied: number; lastPosition: LogPosition | null; paused?: true; appended: readonly string[]; held: boolean };
+export type DrainResult = {
+  applied: number;
+  status: 'caught_up' | 'busy' | 'failed' | 'paused';
+  error?: string;
+  appended: string[];
+  held: boolean;
+  /** The other databases' transactions read by the last batch, for peekConsumer. */
+  otherDatabaseXids?: OtherDatabaseXids;
+};
+type BatchResult = { applied: number; lastPosition: LogPosition | null; paused?: true; appended: readonly string[]; held: boolean; otherDatabaseXids?: OtherDatabaseXids };
 
 type Checkpoint = { last_transaction_id: string; last_global_position: number; status: string; paused: boolean };
 
-async function ensureCheckpoint(db: Db | Transaction<Database>, name: string): Promise<void> {
-  await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(db);
-}
 
 /**
  * The consumer's lock, and in the same statement the other databases' transactions for the batch's
@@ -53,13 +58,18 @@ async function tryLock(trx: Transaction<Database>, name: string): Promise<OtherD
   return rows[0]?.locked === true ? rows[0].others : null;
 }
 
+/** The consumer's checkpoint, created at the log's start the first time it runs (one statement after that). */
 async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Checkpoint> {
-  const { rows } = await sql<Checkpoint>`
+  const read = () => sql<Checkpoint>`
     select last_transaction_id::text as last_transaction_id, last_global_position, status,
       coalesce((select k.paused from consumer_controls k where k.name = c.name), false) as paused
     from consumer_checkpoints c where c.name = ${name}`.execute(trx);
-  if (!rows[0]) throw new Error(`no checkpoint row for consumer ${name}`);
-  return rows[0];
+  const { rows } = await read();
+  if (rows[0]) return rows[0];
+  await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(trx);
+  const created = (await read()).rows[0];
+  if (!created) throw new Error(`no checkpoint row for consumer ${name}`);
+  return created;
 }
 
 /** A batch whose apply threw: how many events it held and where it started (it rolled back). */
@@ -95,7 +105,7 @@ async function applyBatch(
     // A short batch holds every matching event the horizon lets us see: the checkpoint may move to
     // the last event seen of any type, so rare-event consumers do not re-read the log for nothing.
     const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);
-    if (!last) return { applied: 0, lastPosition: null, appended: [], held };
+    if (!last) return { applied: 0, lastPosition: null, appended: [], held, otherDatabaseXids };
     if (events.length > 0) {
       try {
         if (applyAt) await applyAt(trx, events.map((event) => event.globalPosition));
@@ -103,29 +113,25 @@ async function applyBatch(
       } catch (error) {
         throw new BatchFailed(error, events.length, events[0]!.globalPosition);
       }
-      // Throughput for the operators' console, counted in the batch's own transaction.
-      await sql`
-        insert into consumer_throughput (name, minute, events) values (${checkpointName}, date_trunc('minute', now()), ${events.length})
-        on conflict (name, minute) do update set events = consumer_throughput.events + excluded.events`.execute(trx);
     }
-    // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls back.
-    const { numUpdatedRows } = await trx
-      .updateTable('consumer_checkpoints')
-      .set({
-        last_transaction_id: sql`${last.transactionId}::xid8`,
-        last_global_position: last.globalPosition,
-        events_applied: sql`events_applied + ${events.length}`,
-        status: 'running',
-        error: null,
-        failed_global_position: null,
-        updated_at: sql`now()`,
-      })
-      .where('name', '=', checkpointName)
-      .where(sql`last_transaction_id`, '=', sql`${checkpoint.last_transaction_id}::xid8`)
-      .where('last_global_position', '=', checkpoint.last_global_position)
-      .executeTakeFirst();
-    if (Number(numUpdatedRows) !== 1) throw new Error(`checkpoint of ${checkpointName} moved during a batch`);
-    return { applied: events.length, lastPosition: { transactionId: last.transactionId, globalPosition: last.globalPosition }, appended: [...typesAppendedIn(trx)], held };
+    // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls
+    // back. The operators' console's throughput is counted in the same statement (one round trip).
+    const throughput =
+      events.length > 0
+        ? sql`counted as (
+            insert into consumer_throughput (name, minute, events) values (${checkpointName}, date_trunc('minute', now()), ${events.length})
+            on conflict (name, minute) do update set events = consumer_throughput.events + excluded.events),`
+        : sql``;
+    const { rows: moved } = await sql<{ name: string }>`
+      with ${throughput} moved as (
+        update consumer_checkpoints set last_transaction_id = ${last.transactionId}::xid8, last_global_position = ${last.globalPosition},
+          events_applied = events_applied + ${events.length}, status = 'running', error = null, failed_global_position = null, updated_at = now()
+        where name = ${checkpointName} and last_transaction_id = ${checkpoint.last_transaction_id}::xid8
+          and last_global_position = ${checkpoint.last_global_position}
+        returning name)
+      select name from moved`.execute(trx);
+    if (moved.length !== 1) throw new Error(`checkpoint of ${checkpointName} moved during a batch`);
+    return { applied: events.length, lastPosition: { transactionId: last.transactionId, globalPosition: last.globalPosition }, appended: [...typesAppendedIn(trx)], held, otherDatabaseXids };
   });
 }
 
@@ -157,10 +163,17 @@ export async function drainConsumer(
 ): Promise<DrainResult> {
   const checkpointName = options.checkpointName ?? consumer.name;
   const batchSize = consumer.batchSize ?? 500;
-  await ensureCheckpoint(db, checkpointName);
   let applied = 0;
   const appended = new Set<string>();
-  const done = (status: DrainResult['status'], held = false, error?: string): DrainResult => ({ applied, status, appended: [...appended], held, ...(error === undefined ? {} : { error }) });
+  let otherDatabaseXids: OtherDatabaseXids | undefined;
+  const done = (status: DrainResult['status'], held = false, error?: string): DrainResult => ({
+    applied,
+    status,
+    appended: [...appended],
+    held,
+    ...(error === undefined ? {} : { error }),
+    ...(otherDatabaseXids ? { otherDatabaseXids } : {}),
+  });
   // After a batch fails, its events are retried one per transaction: the ones before the failing
   // event are applied, and the consumer stops exactly at it (a batch is all-or-nothing).
   let oneByOne = 0;
@@ -180,6 +193,7 @@ export async function drainConsumer(
     }
     if (result === null) return done('busy');
     if (result.paused) return done('paused');
+    otherDatabaseXids = result.otherDatabaseXids;
     for (const type of result.appended) appended.add(type);
     applied += result.applied;
     options.onBatch?.(result.applied);
@@ -189,7 +203,37 @@ export async function drainConsumer(
   return done('caught_up');
 }
 
+/**
+ * Whether a drain now would find work, in one read-only statement without the consumer's lock: an
+ * event of its types after its checkpoint below the horizon (`readable`), or only above it
+ * (`held`: an older transaction still runs). The held loop (core/wakeups.ts) looks with this
+ * between drains instead of a batch transaction of five statements. `others` may be the list the
+ * last batch read: an older list only lowers the horizon (xids are never reused across databases
+ * while both run), so a stale one can only make a look say "held" a little longer.
+ */
+export async function peekConsumer(
+  db: Db,
+  consumer: Pick<Consumer, 'name' | 'eventTypes'>,
+  others: OtherDatabaseXids,
+  checkpointName = consumer.name,
+): Promise<{ readable: boolean; held: boolean }> {
+  const typeFilter = consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``;
+  const { rows } = await sql<{ readable: boolean; held: boolean }>`
+    with ${horizonCtes(others)},
+    checkpoint as (
+      select coalesce(max(last_transaction_id), '0'::xid8) as tx, coalesce(max(last_global_position), 0) as gp
+      from consumer_checkpoints where name = ${checkpointName})
+    select
+      exists (select 1 from events e, checkpoint c
+        where (e.transaction_id, e.global_position) > (c.tx, c.gp) and e.transaction_id < (select below from bound) ${typeFilter}) as readable,
+      exists (select 1 from events e, checkpoint c
+        where e.transaction_id >= (select below from bound) and (e.transaction_id, e.global_position) > (c.tx, c.gp) ${typeFilter}) as held`.execute(db);
+  return rows[0] ?? { readable: true, held: false };
+}
+
 async function recordFailure(db: Db, consumer: Consumer, checkpointName: string, message: string, failedAt: number | null): Promise<void> {
+  // The failed batch rolled back the checkpoint row it may have created (a consumer's first batch).
+  await sql`insert into consumer_checkpoints (name) values (${checkpointName}) on conflict do nothing`.execute(db);
   // Unless the failing event is known, name the next event the consumer would read.
   const typeFilter = consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``;
   const position =

@@ -505,7 +505,7 @@ export async function otherDatabaseXids(db: Executor): Promise<OtherDatabaseXids
  * transaction id is below `below` has committed or rolled back, so no event can still appear
  * before it. `others` is otherDatabaseXids read in an earlier statement (see there).
  */
-const horizonCtes = (others: OtherDatabaseXids) => sql`
+export const horizonCtes = (others: OtherDatabaseXids) => sql`
     snapshot as (select pg_current_snapshot() as s),
     bound as (
       select coalesce(

@@ -67,6 +67,32 @@ describe('draining while the horizon holds an event back', () => {
     expect(calls).toBe(2);
   });
 
+  it('between drains, looks with the cheap peek and drains again only once something is readable', async () => {
+    const looks = [
+      { readable: false, held: true },
+      { readable: false, held: true },
+      { readable: true, held: false },
+    ];
+    let drains = 0;
+    const result = await drainWhileHeld(async () => (drains++, drains === 1 ? drained(true) : drained(false, 1)), {
+      sleep: async () => undefined,
+      peek: async () => looks.shift()!,
+    });
+    expect(looks).toEqual([]);
+    expect(drains).toBe(2);
+    expect(result).toMatchObject({ held: false, applied: 1 });
+  });
+
+  it('stops without draining when a look finds nothing readable and nothing held any more', async () => {
+    let drains = 0;
+    const result = await drainWhileHeld(async () => (drains++, drained(true, 2)), {
+      sleep: async () => undefined,
+      peek: async () => ({ readable: false, held: false }),
+    });
+    expect(drains).toBe(1);
+    expect(result).toMatchObject({ status: 'caught_up', held: false, applied: 2 });
+  });
+
   it('gives up after a while and leaves the rest to the sweep', async () => {
     let calls = 0;
     const result = await drainWhileHeld(async () => (calls++, drained(true)), { giveUpMs: 30, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });

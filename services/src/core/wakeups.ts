@@ -1,6 +1,6 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { type Consumer, type DrainResult, drainConsumer } from './consumers';
+import { type Consumer, type DrainResult, drainConsumer, peekConsumer } from './consumers';
 import type { Db } from './db';
 
 /**
@@ -86,7 +86,12 @@ const HELD_GIVE_UP_MS = 2_000;
  */
 export async function drainWhileHeld(
   drain: () => Promise<DrainResult>,
-  options: { sleep?: (ms: number) => Promise<void>; giveUpMs?: number } = {},
+  options: {
+    sleep?: (ms: number) => Promise<void>;
+    giveUpMs?: number;
+    /** A cheap look (core/consumers.ts peekConsumer): drain again only once something is readable. */
+    peek?: (last: DrainResult) => Promise<{ readable: boolean; held: boolean }>;
+  } = {},
 ): Promise<DrainResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const startedAt = Date.now();
@@ -97,6 +102,14 @@ export async function drainWhileHeld(
   for (let wait = HELD_FIRST_WAIT_MS; result.status === 'caught_up' && result.held && Date.now() < giveUpAt; ) {
     await sleep(wait);
     wait = Date.now() - startedAt < HELD_SHORT_FOR_MS ? Math.min(wait * 2, HELD_SHORT_MAX_WAIT_MS) : HELD_LONG_WAIT_MS;
+    if (options.peek) {
+      const seen = await options.peek(result);
+      if (!seen.readable) {
+        if (seen.held) continue;
+        // Nothing readable and nothing held: another runner applied it, or it rolled back.
+        return { ...result, held: false, applied, appended: [...appended] };
+      }
+    }
     result = await drain();
     applied += result.applied;
     for (const type of result.appended) appended.add(type);
@@ -158,7 +171,9 @@ export async function startConsumerWorker(options: {
       const consumer = byName.get(job.data.consumer as string);
       if (!consumer) return;
       draining.add(consumer.name);
-      const result = await drainWhileHeld(() => drainConsumer(options.db, consumer)).finally(() => draining.delete(consumer.name));
+      const result = await drainWhileHeld(() => drainConsumer(options.db, consumer), {
+        peek: (last) => peekConsumer(options.db, consumer, last.otherDatabaseXids ?? []),
+      }).finally(() => draining.delete(consumer.name));
       // A policy's events are read by other consumers: its commit rings them, as a command's does.
       if (result.appended.length > 0) {
         await doorbell.ring(consumersReading(options.consumers, result.appended)).catch((error: unknown) => options.logger.warn({ err: error }, 'could not wake consumers'));

@@ -17,7 +17,7 @@ import { startLogVerificationWorker } from '../log-verification/jobs';
 export async function startWorker(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
   const logger = pino({ level: config.LOG_LEVEL, name: 'worker' });
-  const runtime = createRuntime(config, logger);
+  const runtime = createRuntime(config, logger, { applicationName: 'portal-worker' });
   await migrateToLatest(runtime.db);
   const consumerWorker = await startConsumerWorker({
     db: runtime.db,
