@@ -26,7 +26,8 @@ export type SimpleRestQuery = z.infer<typeof simpleRestQuery>;
 export type ResourceColumn = { sql: RawBuilder<unknown>; type: 'number' | 'text' | 'timestamp' };
 export type ResourceColumns = Record<string, ResourceColumn>;
 
-export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit: number; where: RawBuilder<boolean> };
+/** `descending`: the sort's direction, for a tiebreak that follows it (selectPage). */
+export type ListRequest = { orderBy: RawBuilder<unknown>; offset: number; limit: number; where: RawBuilder<boolean>; descending?: boolean };
 
 /**
  * A CSV export in progress (api/list-export.ts): the list's handler runs once per batch inside it.
@@ -108,7 +109,7 @@ export function parseListRequest(
     else conditions.push(sql<boolean>`${column.sql} = ${values[0]}`);
   }
   const where = conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
-  return { orderBy: sql`${sortColumn.sql} ${direction}`, offset: start, limit, where };
+  return { orderBy: sql`${sortColumn.sql} ${direction}`, offset: start, limit, where, descending: String(sort[1]).toUpperCase() === 'DESC' };
 }
 
 function filterValue(column: ResourceColumn, key: string, value: unknown): string | number {
@@ -132,7 +133,12 @@ export async function selectPage<Row>(
     columns: RawBuilder<unknown>;
     from: RawBuilder<unknown>;
     fixed?: RawBuilder<boolean>;
-    tiebreak: RawBuilder<unknown>;
+    /**
+     * A function of the sort's direction when ties go the same way as the sort: an index on
+     * (sort key, id) then serves both directions, read backward for a descending sort, where a
+     * fixed ascending id costs an incremental sort over every run of equal keys.
+     */
+    tiebreak: RawBuilder<unknown> | ((direction: RawBuilder<unknown>) => RawBuilder<unknown>);
     list: ListRequest;
     /** The FROM clause the count needs, when `from` joins what only the page's columns read (default: `from`). */
     countFrom?: RawBuilder<unknown>;
@@ -144,7 +150,8 @@ export async function selectPage<Row>(
     countCap?: number;
   },
 ): Promise<{ rows: Row[]; total: number }> {
-  const { columns, from, tiebreak, list } = page;
+  const { columns, from, list } = page;
+  const tiebreak = typeof page.tiebreak === 'function' ? page.tiebreak(list.descending ? sql`desc` : sql`asc`) : page.tiebreak;
   const where = page.fixed ? sql`${page.fixed} and ${list.where}` : list.where;
   const exporting = listExportBatch.getStore();
   if (exporting) {

@@ -192,7 +192,8 @@ export async function listMembers(db: Executor, query: SimpleRestQuery): Promise
     from: fromMembers,
     countFrom: countFromFor(filter),
     countCap: MEMBERS_COUNTED_EXACTLY,
-    tiebreak: sql`m.id`,
+    // Ties go the sort's way, so every sort's index serves both directions (docs/decisions.md 60).
+    tiebreak: (direction) => sql`m.id ${direction}`,
     list,
   });
   return { list, rows: rows.map(toRecord), total };

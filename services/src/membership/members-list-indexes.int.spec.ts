@@ -85,9 +85,9 @@ async function plansOf(read: () => Promise<unknown>): Promise<Array<{ sql: strin
 const usesIndex = (plan: { nodes: Plan[] }, index: string) => plan.nodes.some((n) => n['Index Name'] === index && /Index/.test(n['Node Type']));
 const readsIndexOnly = (plan: { nodes: Plan[] }, index: string) => plan.nodes.some((n) => n['Index Name'] === index && n['Node Type'] === 'Index Only Scan');
 const shape = (plan: { nodes: Plan[] }) => JSON.stringify(plan.nodes.map((n) => [n['Node Type'], n['Index Name'] ?? n['Relation Name']]));
-/** A Sort above a read of `table` (a Sort inside a lateral subquery, as the stockist record's, is not one). */
+/** A Sort or Incremental Sort above a read of `table` (a Sort inside a lateral subquery, as the stockist record's, is not one). */
 const sortsTable = (plan: { nodes: Plan[] }, prefix: string) =>
-  plan.nodes.some((n) => n['Node Type'] === 'Sort' && nodes(n).some((below) => below['Index Name']?.startsWith(prefix) || below['Relation Name'] === prefix.replace(/_$/, '')));
+  plan.nodes.some((n) => /^(Incremental )?Sort$/.test(n['Node Type']) && nodes(n).some((below) => below['Index Name']?.startsWith(prefix) || below['Relation Name'] === prefix.replace(/_$/, '')));
 const filter = (f: object) => JSON.stringify(f);
 
 describe('the members list reads an index in its order, on every tab', () => {
@@ -102,9 +102,14 @@ describe('the members list reads an index in its order, on every tab', () => {
   ] as const)('Given 5,000 members, When the back office lists the %s tab newest first, Then its page reads %s in order and its count %s', async (_tab, pageIndexes, countIndex, f) => {
     const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter(f) }));
     const [page, count] = [plans[0]!, plans.find((p) => /count\(\*\)/.test(p.sql))!];
-    expect(page.sql).toMatch(/order by/);
+    expect(page.sql).toMatch(/order by m\.created_at desc, m\.id desc/);
     expect(pageIndexes.split('|').some((index) => usesIndex(page, index)), shape(page)).toBe(true);
     expect(sortsTable(page, 'members_'), shape(page)).toBe(false);
+    // Oldest first reads the same index backward (ties by id follow the sort).
+    const [oldest] = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'ASC']), range: filter([25, 49]), filter: filter(f) }));
+    expect(oldest!.sql).toMatch(/order by m\.created_at asc, m\.id asc/);
+    expect(pageIndexes.split('|').some((index) => usesIndex(oldest!, index)), shape(oldest!)).toBe(true);
+    expect(sortsTable(oldest!, 'members_'), shape(oldest!)).toBe(false);
     // The tab's count is index-only: the index carries the columns its filter names (INCLUDE).
     if (countIndex.startsWith('members_')) expect(readsIndexOnly(count, countIndex), shape(count)).toBe(true);
     else expect(count.nodes.some((n) => n['Node Type'] === 'Limit'), shape(count)).toBe(true);
@@ -118,17 +123,17 @@ describe('the members list reads an index in its order, on every tab', () => {
     for (const direction of ['ASC', 'DESC']) {
       const plans = await plansOf(() => listMembers(db, { sort: filter(['username', direction]), range: filter([50, 74]), filter: filter(f) }));
       const page = plans[0]!;
-      expect(page.sql).toMatch(/order by m\.username (asc|desc), m\.id/);
+      expect(page.sql).toMatch(new RegExp(`order by m\\.username ${direction.toLowerCase()}, m\\.id ${direction.toLowerCase()}`));
       expect(usesIndex(page, 'members_by_username'), shape(page)).toBe(true);
       expect(sortsTable(page, 'members_'), shape(page)).toBe(false);
     }
   });
 
   it.each([
-    ['full_name', 'members_by_full_name', /order by \(m\.first_name \|\| ' ' \|\| m\.last_name\) (asc|desc), m\.id/],
-    ['email', 'members_by_email', /order by m\.email (asc|desc), m\.id/],
-    ['phone', 'members_by_phone', /order by m\.phone (asc|desc), m\.id/],
-    ['status', 'members_by_status', /order by \(m\.activated_at is not null and not m\.deactivated\)::text (asc|desc), m\.id/],
+    ['full_name', 'members_by_full_name', /order by \(m\.first_name \|\| ' ' \|\| m\.last_name\) (asc|desc), m\.id \1/],
+    ['email', 'members_by_email', /order by m\.email (asc|desc), m\.id \1/],
+    ['phone', 'members_by_phone', /order by m\.phone (asc|desc), m\.id \1/],
+    ['status', 'members_by_status', /order by \(m\.activated_at is not null and not m\.deactivated\)::text (asc|desc), m\.id \1/],
   ] as const)('Given 5,000 members, When the back office lists the all, inactive and non-stockist members by %s, Then its page reads %s in order', async (field, index, orderBy) => {
     for (const f of [{}, { status: false }, { is_stockist: false }])
       for (const direction of ['ASC', 'DESC']) {
