@@ -209,6 +209,16 @@ const activationBench: BenchModule = {
         columns: ['case', ...consumerNames],
         rows: cases.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
       };
+      // The slowest activation of each case: for a deep case, the cascade (the p95).
+      const slowest = (name: CaseName) => results[name]!.reduce((a, b) => (b.ms > a.ms ? b : a));
+      const slowestBreakdown: Table = {
+        title: 'the slowest activation of each case: ms per consumer drained',
+        columns: ['case', 'total', 'rank rises', ...consumerNames],
+        rows: cases.map((name) => {
+          const m = slowest(name);
+          return [name, fmtMs(m.ms), fmtInt(m.rankRises), ...consumerNames.map((c) => fmtMs(m.perConsumer.get(c) ?? 0))];
+        }),
+      };
       const data = Object.fromEntries(
         cases.map((name) => [
           name,
@@ -222,6 +232,7 @@ const activationBench: BenchModule = {
             perConsumerP50Ms: Object.fromEntries(consumerNames.map((c) => [c, quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)])),
             walletRowsPerActivation: quantile(results[name]!.map((m) => m.bonusRows), 0.5),
             rankRises: results[name]!.map((m) => m.rankRises),
+            slowestPerConsumerMs: Object.fromEntries(consumerNames.map((c) => [c, slowest(name).perConsumer.get(c) ?? 0])),
           },
         ]),
       );
@@ -239,7 +250,7 @@ const activationBench: BenchModule = {
           rankRisesMax: Math.max(...results[name]!.map((m) => m.rankRises)),
         };
       });
-      return { tables: [latency, breakdown], data: { activations, placementDepth, growthCurve, consumers: consumerNames, setup: { members: network.length, appendSeconds, setupDrainSeconds }, cases: data } };
+      return { tables: [latency, breakdown, slowestBreakdown], data: { activations, placementDepth, growthCurve, consumers: consumerNames, setup: { members: network.length, appendSeconds, setupDrainSeconds }, cases: data } };
     } finally {
       await db.destroy();
     }

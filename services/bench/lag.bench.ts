@@ -61,7 +61,7 @@ function workerStatements(worker: ChildProcess): Promise<StatementCounts> {
 function statementsBetween(before: StatementCounts, after: StatementCounts): { total: number; transactions: number; top: [string, number][] } {
   const diff = Object.entries(after).map(([shape, n]) => [shape, n - (before[shape] ?? 0)] as [string, number]).filter(([, n]) => n > 0);
   diff.sort((a, b) => b[1] - a[1]);
-  return { total: diff.reduce((sum, [, n]) => sum + n, 0), transactions: diff.filter(([shape]) => shape.toLowerCase() === 'begin').reduce((sum, [, n]) => sum + n, 0), top: diff.slice(0, 8) };
+  return { total: diff.reduce((sum, [, n]) => sum + n, 0), transactions: diff.filter(([shape]) => shape.toLowerCase() === 'begin').reduce((sum, [, n]) => sum + n, 0), top: diff.slice(0, 12) };
 }
 
 const lagBench: BenchModule = {

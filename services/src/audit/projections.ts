@@ -24,11 +24,33 @@ export const eventSearchProjection: Consumer = {
   applyAt: (trx, positions) => projectEventSearchAt(trx, positions),
 };
 
+/**
+ * A rank cascade (`RanksAchieved`, docs/points.md) names up to thousands of members in one event of
+ * ~1.4 MB: the generic functions ran a regex over each of its strings for the subjects and made a
+ * tsvector of every uuid fragment and number (60,000 lexemes for 10,000 ranks), ~0.4 s of the
+ * deep activation's 1.2 s (services/bench/activation.bench.ts). Its row is built from its shape
+ * instead: the subjects are those of the event without its list plus each listed member's id (the
+ * list's only uuid; a test compares them with `event_subject_ids`); the words, those of the event
+ * without its list plus the ranks' names. A member's filter finds the cascade as before; free
+ * text finds it by type, stream, cause and rank name, not by a fragment of each member's id.
+ */
+const cascadeSubjects = sql`(
+  select coalesce(array_agg(distinct id), '{}') from (
+    select unnest(event_subject_ids(stream_id, data - 'ranks', metadata))
+    union all
+    select lower(rank->>'member_id')::uuid from jsonb_array_elements(data->'ranks') rank
+  ) ids(id))`;
+const cascadeWords = sql`(
+  event_words(stream_id, type, data - 'ranks')
+  || (select to_tsvector('simple'::regconfig, coalesce(string_agg(distinct rank->>'rank_name', ' '), '')) from jsonb_array_elements(data->'ranks') rank))`;
+
 async function projectEventSearchAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;
   await sql`
     insert into event_search (global_position, subjects, words)
-    select global_position, event_subject_ids(stream_id, data, metadata), event_words(stream_id, type, data)
+    select global_position,
+      case when type = 'RanksAchieved' then ${cascadeSubjects} else event_subject_ids(stream_id, data, metadata) end,
+      case when type = 'RanksAchieved' then ${cascadeWords} else event_words(stream_id, type, data) end
     from events where global_position = any(${sql.val(positions)}::bigint[])
     on conflict (global_position) do nothing`.execute(trx);
 }
