@@ -12,11 +12,11 @@ import { paymentsApi } from '../api/payments';
 import { profileApi } from '../api/profile';
 import { queryKeys, useBanks } from '../api/queries';
 import { bankEditable, hasBankAccount } from '../lib/bank-account';
-import { lazyResolver, useLoadResolver } from '../lib/lazy-resolver';
+import { lazyResolver, loadWhenTouched } from '../lib/lazy-resolver';
 import { toast } from '../lib/notify';
 import type { BankFormInput } from './bank-form';
 
-/** The form's zod schema (./bank-form.ts) loads after the page is drawn: zod is not on the page's first screen. */
+/** The form's zod schema (./bank-form.ts) loads when the member turns to the form: zod is not on the page's first screen. */
 const bankResolver = lazyResolver<BankFormInput>(async () => (await import('./bank-form')).bankResolver);
 
 interface Verified {
@@ -88,7 +88,6 @@ export function BankDetailsForm({ memberId, details, loading = false, fieldSize 
   const [verified, setVerified] = useState<Verified | null>(null);
   const [verifying, setVerifying] = useState(false);
 
-  useLoadResolver(bankResolver);
   const form = useForm<BankFormInput>({
     resolver: bankResolver,
     values: { bank_code: saved?.bank_code ?? '', account_number: saved?.bank_account_number ?? '' },
@@ -143,7 +142,7 @@ export function BankDetailsForm({ memberId, details, loading = false, fieldSize 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={save} aria-label="Bank details">
+    <Box component="form" noValidate onSubmit={save} aria-label="Bank details" {...loadWhenTouched(bankResolver)}>
       {locked && (
         <Alert severity="info" icon={<LockOutlined fontSize="inherit" />} sx={{ mb: 2 }} data-testid="bank-locked">
           {saved

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
@@ -6,7 +5,6 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * the form, so a page whose first screen has a form draws without downloading and running it
  * (issue 13, page speed). react-hook-form's resolvers are asynchronous already (zodResolver's is),
  * so the form validates as before: the same schema, the same messages, at the same moments.
- * `useLoadResolver` fetches it once the page is drawn, so the first submit finds it here.
  */
 export type LazyResolver<T extends FieldValues> = Resolver<T> & { load: () => Promise<Resolver<T>> };
 
@@ -23,17 +21,13 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
   return resolver;
 }
 
-/** Starts loading the resolvers when the browser is idle after the page has been drawn. */
-export function useLoadResolver(...resolvers: Array<{ load: () => Promise<unknown> }>): void {
-  useEffect(() => {
-    const load = () => resolvers.forEach((resolver) => void resolver.load().catch(() => undefined));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 2_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(load, 200);
-    return () => window.clearTimeout(id);
-    // The resolvers are module constants: loaded once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+/**
+ * Props for the form's element: the first focus or press inside it starts loading its validation,
+ * so the page does no work for it until the member turns to the form (loading it when the browser
+ * was idle after the first screen ran zod's ~40 ms of script just as the page became usable). A
+ * submit that comes first waits for it: the same check, a moment later.
+ */
+export function loadWhenTouched(...resolvers: Array<{ load: () => Promise<unknown> }>): { onFocus: () => void; onPointerDown: () => void } {
+  const load = () => resolvers.forEach((resolver) => void resolver.load().catch(() => undefined));
+  return { onFocus: load, onPointerDown: load };
 }

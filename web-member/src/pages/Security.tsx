@@ -14,11 +14,11 @@ import { queryKeys } from '../api/queries';
 import { CodeField } from '../components/CodeField';
 import { PasswordField } from '../components/PasswordField';
 import { ResendLink } from '../components/ResendLink';
-import { lazyResolver, useLoadResolver } from '../lib/lazy-resolver';
+import { lazyResolver, loadWhenTouched } from '../lib/lazy-resolver';
 import { toast, toastOnSuccess } from '../lib/notify';
 import type { ChangeInput, LinkInput } from './security-forms';
 
-/** The forms' zod schemas (./security-forms.ts) load after the page is drawn: zod is not on its first screen. */
+/** The forms' zod schemas (./security-forms.ts) load when the member turns to a form: zod is not on its first screen. */
 const linkResolver = lazyResolver<LinkInput>(async () => (await import('./security-forms')).linkResolver);
 const changeResolver = lazyResolver<ChangeInput>(async () => (await import('./security-forms')).changeResolver);
 
@@ -83,7 +83,6 @@ function ChangePasswordTab() {
   const user = useMember();
   const [step, setStep] = useState<0 | 1>(0);
 
-  useLoadResolver(linkResolver, changeResolver);
   const request = useForm<LinkInput>({
     resolver: linkResolver,
     defaultValues: { email: user.email, old_password: '', user_type: USER_TYPE },
@@ -134,7 +133,7 @@ function ChangePasswordTab() {
         </Stepper>
 
         {step === 0 ? (
-          <Box component="form" noValidate onSubmit={sendCode} aria-label="Send change password code">
+          <Box component="form" noValidate onSubmit={sendCode} aria-label="Send change password code" {...loadWhenTouched(linkResolver, changeResolver)}>
             <Stack spacing={2.25}>
               <TextField label="Email" value={user.email} slotProps={{ input: { readOnly: true } }} name="email" />
               <PasswordField
@@ -150,7 +149,7 @@ function ChangePasswordTab() {
             </Stack>
           </Box>
         ) : (
-          <Box component="form" noValidate onSubmit={changePassword} aria-label="Change password">
+          <Box component="form" noValidate onSubmit={changePassword} aria-label="Change password" {...loadWhenTouched(changeResolver)}>
             <Alert severity="info" sx={{ mb: 2.5 }}>
               We sent a 6-digit code to <b>{user.email}</b>.
             </Alert>

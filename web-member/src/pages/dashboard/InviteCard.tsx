@@ -11,7 +11,7 @@ import { earningsApi } from '../../api/earnings';
 import { toast } from '../../lib/notify';
 import { referralLink } from '../../lib/referral-link';
 import { copyText } from '../../lib/clipboard';
-import { lazyResolver, useLoadResolver } from '../../lib/lazy-resolver';
+import { lazyResolver, loadWhenTouched } from '../../lib/lazy-resolver';
 import { CardTitle } from './common';
 import type { InviteForm } from './invite-form';
 
@@ -20,7 +20,7 @@ const LINK_COPIED = 'Referral Link Copied';
 
 // ── Invite a friend and the referral link ────────────────────────────────────────────────
 
-/** The form's zod schema (./invite-form.ts) loads after the page is drawn: zod is not on the dashboard's first screen. */
+/** The form's zod schema (./invite-form.ts) loads when the member turns to the form: zod is not on the dashboard's first screen. */
 const inviteResolver = lazyResolver<InviteForm>(async () => (await import('./invite-form')).inviteResolver);
 
 export function InviteCard() {
@@ -30,7 +30,6 @@ export function InviteCard() {
   const link = referralLink(window.location.origin, user.username, placement);
   useEffect(() => setCopied(false), [link]);
 
-  useLoadResolver(inviteResolver);
   const form = useForm<InviteForm>({ resolver: inviteResolver, defaultValues: { email: '' } });
   const onInvite = form.handleSubmit(async ({ email }) => {
     try {
@@ -62,7 +61,7 @@ export function InviteCard() {
           slotProps={{ input: { startAdornment: <InputAdornment position="start">@</InputAdornment> } }}
           sx={{ mb: 2 }}
         />
-        <Box component="form" noValidate onSubmit={onInvite} aria-label="Invite a friend">
+        <Box component="form" noValidate onSubmit={onInvite} aria-label="Invite a friend" {...loadWhenTouched(inviteResolver)}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.25} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               label="Friend's email"
