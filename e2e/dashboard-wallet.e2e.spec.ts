@@ -143,8 +143,15 @@ describe('member dashboard and wallet', () => {
     expect(await text(page, 'copy-referral-link')).toBe('Copy Referral Link');
 
     // Invite a friend, placed under B: the mailed link carries the same placement and sponsor.
+    // The form's schema loads after the page is drawn (lib/lazy-resolver.ts): the same messages as before.
+    const inviteForm = page.getByRole('form', { name: 'Invite a friend' });
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await inviteForm.getByText('The email field is required.').waitFor();
+    await inviteForm.locator('input[name=email]').fill('not-an-email');
+    await inviteForm.getByText('The email must be a valid email address.').waitFor();
     const friend = `friend-${Date.now()}@example.test`;
-    await page.getByRole('form', { name: 'Invite a friend' }).locator('input[name=email]').fill(friend);
+    await inviteForm.locator('input[name=email]').fill(friend);
+    await inviteForm.getByText('The email must be a valid email address.').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await expectToast(page, 'Friend invited successfully');
     const invitation = await app.t.mail.waitFor((m) => m.to.includes(friend));

@@ -55,6 +55,10 @@ describe('profile and security', () => {
 
     // ── Bank Details ──
     await page.getByRole('tab', { name: 'Bank Details' }).click();
+    // The form's schema loads after the page is drawn (lib/lazy-resolver.ts): the same messages as before.
+    await page.getByRole('button', { name: 'Verify account' }).click();
+    await page.getByText('The bank name field is required.').waitFor();
+    await page.getByText('The account number field is required.').waitFor();
     await page.getByTestId('bank-select').click();
     await page.getByRole('option', { name: 'Test Bank' }).click();
     await page.locator('input[name=account_number]').fill('0123456789');
@@ -82,6 +86,8 @@ describe('profile and security', () => {
 
     // ── Security: change password in two steps ──
     await page.getByRole('tab', { name: 'Change Password' }).click();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The old password field is required.').waitFor();
     await page.locator('input[name=old_password]').fill(member.password);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expectToast(page, 'Change password code has been sent to your email address');

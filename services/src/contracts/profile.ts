@@ -143,21 +143,7 @@ export type VerifiedBank = z.infer<typeof verifiedBank>;
 export const frontPageMessage = z.object({ show: z.boolean(), subject: z.string(), message: z.string() });
 export type FrontPageMessage = z.infer<typeof frontPageMessage>;
 
-/** Success messages, word for word from the seeds (000 §8, 002 §8). */
-export const profileMessages = {
-  dataUpdated: 'data updated successfully',
-  bankUpdated: 'Bank details updated successfully',
-  bankEditableEnabled: 'The member can now change their bank details',
-  bankEditableDisabled: 'The member can no longer change their bank details',
-  friendInvited: 'Friend invited successfully',
-  messageSent: 'Message Sent successfully',
-  banks: 'Banks retrieved',
-  bankVerified: 'Account verified',
-  profile: 'Profile details',
-  noProfile: 'User has not submitted profile details',
-  member: 'Member details',
-  frontPageMessage: 'Front page message',
-} as const;
+export { profileMessages } from './profile-messages';
 
 /** Refusals the member sees. */
 export const profileRefusals = {

@@ -1,28 +1,23 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, InputAdornment, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import Grid, { type GridProps } from '@mui/material/Grid';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { ACCOUNT_NUMBER_PATTERN, profileMessages, type ProfileDetails } from '@portal/services/contracts/profile';
+import type { ProfileDetails } from '@portal/services/contracts/profile';
+import { profileMessages } from '@portal/services/contracts/profile-messages';
 import { paymentsApi } from '../api/payments';
 import { profileApi } from '../api/profile';
 import { queryKeys, useBanks } from '../api/queries';
+import { bankEditable, hasBankAccount } from '../lib/bank-account';
+import { lazyResolver, loadWhenTouched } from '../lib/lazy-resolver';
 import { toast } from '../lib/notify';
+import type { BankFormInput } from './bank-form';
 
-const bankForm = z.object({
-  bank_code: z.string().min(1, 'The bank name field is required.'),
-  account_number: z
-    .string()
-    .trim()
-    .min(1, 'The account number field is required.')
-    .regex(ACCOUNT_NUMBER_PATTERN, 'The account number must be 10 digits.'),
-});
-type BankFormInput = z.input<typeof bankForm>;
+/** The form's zod schema (./bank-form.ts) loads when the member turns to the form: zod is not on the page's first screen. */
+const bankResolver = lazyResolver<BankFormInput>(async () => (await import('./bank-form')).bankResolver);
 
 interface Verified {
   bank_code: string;
@@ -31,14 +26,7 @@ interface Verified {
   account_name: string;
 }
 
-/** A member may change their own bank account only while bank_editable is true (seed 000 §6). */
-export function bankEditable(details: ProfileDetails | null | undefined): boolean {
-  return details?.bank_editable !== false;
-}
-
-export function hasBankAccount(details: ProfileDetails | null | undefined): details is ProfileDetails & { bank_account_number: string } {
-  return Boolean(details?.bank_account_number);
-}
+export { bankEditable, hasBankAccount };
 
 /** The withdrawal account on file, or a note that there is none yet. */
 export function BankAccountSummary({ details, loading = false }: { details: ProfileDetails | null | undefined; loading?: boolean }) {
@@ -101,7 +89,7 @@ export function BankDetailsForm({ memberId, details, loading = false, fieldSize 
   const [verifying, setVerifying] = useState(false);
 
   const form = useForm<BankFormInput>({
-    resolver: zodResolver(bankForm),
+    resolver: bankResolver,
     values: { bank_code: saved?.bank_code ?? '', account_number: saved?.bank_account_number ?? '' },
     resetOptions: { keepDirtyValues: true },
   });
@@ -154,7 +142,7 @@ export function BankDetailsForm({ memberId, details, loading = false, fieldSize 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={save} aria-label="Bank details">
+    <Box component="form" noValidate onSubmit={save} aria-label="Bank details" {...loadWhenTouched(bankResolver)}>
       {locked && (
         <Alert severity="info" icon={<LockOutlined fontSize="inherit" />} sx={{ mb: 2 }} data-testid="bank-locked">
           {saved

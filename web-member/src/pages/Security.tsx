@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Step, StepLabel, Stepper, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import SecurityIcon from '@mui/icons-material/SecurityOutlined';
-import { authMessages, changePasswordBody, changePasswordLinkBody } from '@portal/services/contracts/auth';
+import { authMessages } from '@portal/services/contracts/auth-messages';
 import { useMember } from '../auth/member-context';
 import { authApi, USER_TYPE } from '../api/auth';
 import { profileApi } from '../api/profile';
@@ -16,10 +14,13 @@ import { queryKeys } from '../api/queries';
 import { CodeField } from '../components/CodeField';
 import { PasswordField } from '../components/PasswordField';
 import { ResendLink } from '../components/ResendLink';
+import { lazyResolver, loadWhenTouched } from '../lib/lazy-resolver';
 import { toast, toastOnSuccess } from '../lib/notify';
+import type { ChangeInput, LinkInput } from './security-forms';
 
-type LinkInput = z.input<typeof changePasswordLinkBody>;
-type ChangeInput = z.input<typeof changePasswordBody>;
+/** The forms' zod schemas (./security-forms.ts) load when the member turns to a form: zod is not on its first screen. */
+const linkResolver = lazyResolver<LinkInput>(async () => (await import('./security-forms')).linkResolver);
+const changeResolver = lazyResolver<ChangeInput>(async () => (await import('./security-forms')).changeResolver);
 
 function TwoFactorTab() {
   const user = useMember();
@@ -83,11 +84,11 @@ function ChangePasswordTab() {
   const [step, setStep] = useState<0 | 1>(0);
 
   const request = useForm<LinkInput>({
-    resolver: zodResolver(changePasswordLinkBody),
+    resolver: linkResolver,
     defaultValues: { email: user.email, old_password: '', user_type: USER_TYPE },
   });
   const change = useForm<ChangeInput>({
-    resolver: zodResolver(changePasswordBody),
+    resolver: changeResolver,
     defaultValues: { email: user.email, code: '', password: '', user_type: USER_TYPE },
   });
 
@@ -132,7 +133,7 @@ function ChangePasswordTab() {
         </Stepper>
 
         {step === 0 ? (
-          <Box component="form" noValidate onSubmit={sendCode} aria-label="Send change password code">
+          <Box component="form" noValidate onSubmit={sendCode} aria-label="Send change password code" {...loadWhenTouched(linkResolver, changeResolver)}>
             <Stack spacing={2.25}>
               <TextField label="Email" value={user.email} slotProps={{ input: { readOnly: true } }} name="email" />
               <PasswordField
@@ -148,7 +149,7 @@ function ChangePasswordTab() {
             </Stack>
           </Box>
         ) : (
-          <Box component="form" noValidate onSubmit={changePassword} aria-label="Change password">
+          <Box component="form" noValidate onSubmit={changePassword} aria-label="Change password" {...loadWhenTouched(changeResolver)}>
             <Alert severity="info" sx={{ mb: 2.5 }}>
               We sent a 6-digit code to <b>{user.email}</b>.
             </Alert>

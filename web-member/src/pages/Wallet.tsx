@@ -40,7 +40,7 @@ import { useMember } from '../auth/member-context';
 import { queryKeys, useProfileDetails } from '../api/queries';
 import { earningsApi, type BonusRow, type Withdrawal } from '../api/earnings';
 import { earningsKeys, useBonuses, useGlobalProfits, useSettings, useWalletBalance, useWithdrawals } from '../api/earnings-queries';
-import { hasBankAccount } from '../components/BankDetailsForm';
+import { hasBankAccount } from '../lib/bank-account';
 import { MatchingStatusCard } from '../components/MatchingStatus';
 import { PageButtons } from '../components/PageButtons';
 import { WalletStatement } from '../components/WalletStatement';

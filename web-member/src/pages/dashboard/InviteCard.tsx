@@ -1,28 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Box, Button, Card, CardContent, Divider, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopyOutlined';
 import Check from '@mui/icons-material/Check';
 import Send from '@mui/icons-material/SendOutlined';
-import { profileMessages } from '@portal/services/contracts/profile';
+import { profileMessages } from '@portal/services/contracts/profile-messages';
 import { useMember } from '../../auth/member-context';
 import { earningsApi } from '../../api/earnings';
 import { toast } from '../../lib/notify';
 import { referralLink } from '../../lib/referral-link';
 import { copyText } from '../../lib/clipboard';
+import { lazyResolver, loadWhenTouched } from '../../lib/lazy-resolver';
 import { CardTitle } from './common';
+import type { InviteForm } from './invite-form';
 
 /** Seed 000 §8 wording. */
 const LINK_COPIED = 'Referral Link Copied';
 
 // ── Invite a friend and the referral link ────────────────────────────────────────────────
 
-const inviteForm = z.object({ email: z.string().trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.')) });
-type InviteForm = z.infer<typeof inviteForm>;
-
+/** The form's zod schema (./invite-form.ts) loads when the member turns to the form: zod is not on the dashboard's first screen. */
+const inviteResolver = lazyResolver<InviteForm>(async () => (await import('./invite-form')).inviteResolver);
 
 export function InviteCard() {
   const user = useMember();
@@ -31,7 +30,7 @@ export function InviteCard() {
   const link = referralLink(window.location.origin, user.username, placement);
   useEffect(() => setCopied(false), [link]);
 
-  const form = useForm<InviteForm>({ resolver: zodResolver(inviteForm), defaultValues: { email: '' } });
+  const form = useForm<InviteForm>({ resolver: inviteResolver, defaultValues: { email: '' } });
   const onInvite = form.handleSubmit(async ({ email }) => {
     try {
       const res = await earningsApi.inviteGuest(user.uuid, { email, referrer: placement.trim() || null });
@@ -62,7 +61,7 @@ export function InviteCard() {
           slotProps={{ input: { startAdornment: <InputAdornment position="start">@</InputAdornment> } }}
           sx={{ mb: 2 }}
         />
-        <Box component="form" noValidate onSubmit={onInvite} aria-label="Invite a friend">
+        <Box component="form" noValidate onSubmit={onInvite} aria-label="Invite a friend" {...loadWhenTouched(inviteResolver)}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.25} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               label="Friend's email"
