@@ -37,7 +37,7 @@ import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll
 
 const REFERENCE_TABLE = 'bench_rebuild_reference';
 const BONUSES_PER_MEMBER = 6;
-const EVENTS_PER_MEMBER = 2 + BONUSES_PER_MEMBER + 1 + 0.5 * 2 + 0.5 * 2;
+export const EVENTS_PER_MEMBER = 2 + BONUSES_PER_MEMBER + 1 + 0.5 * 2 + 0.5 * 2;
 const MEMBERS_PER_CHUNK = 1000;
 
 function rebuildEvents(): number {
@@ -62,7 +62,7 @@ type ModelResult = {
 const bank = { bank_name: 'Bench Bank', bank_code: '001', account_number: '0123456789', account_name: 'Bench Member' };
 
 /** The log: members in heap order (parents first), then each chunk's wallet and purchase streams. */
-async function generateLog(ctx: Parameters<BenchModule['run']>[0], db: Db, members: number): Promise<void> {
+export async function generateLog(ctx: Pick<Parameters<BenchModule['run']>[0], 'log'>, db: Db, members: number): Promise<void> {
   const now = new Date();
   const root = await rootId(db);
   const product = await db.selectFrom('products').select(['id', 'name', 'worth', 'points']).orderBy('id').executeTakeFirstOrThrow();
