@@ -20,7 +20,7 @@ import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
-import { projectWithdrawalRequests, withdrawalAmountChanges } from './wallet/projections';
+import { projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -88,7 +88,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     description: 'Withdrawal requests and their transfers',
     tables: ['withdrawals'],
     eventTypes: ['WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'],
-    apply: projectWithdrawalRequests,
+    // A batch at a time: each withdrawal's changes folded in log order and written once (core/row-changes.ts).
+    apply: projectWithdrawalsInBatches,
   },
   {
     name: 'product-purchases',
