@@ -7,7 +7,7 @@ import type { Db } from './core/db';
 import type { RecordedEvent } from './core/event-store';
 import { type InlineReadModel, type RebuildProgress, type SwapResult, rebuildInline, rebuildProjection } from './core/rebuild';
 import type { Database } from './database';
-import { projectHeldBonuses } from './compensation/projections';
+import { projectHeldBonuses, projectHeldBonusesAt } from './compensation/projections';
 import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
 import { projectMembersInBatches } from './membership/member-changes';
@@ -123,6 +123,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     // Written by the compensation policy in the transaction that appends these events (compensation/projections.ts).
     eventTypes: ['BonusHeld', 'BonusCredited', 'BonusWithheld'],
     apply: projectHeldBonuses,
+    // Rebuilds: a batch in two statements inside PostgreSQL (most of these events write nothing).
+    applyAt: projectHeldBonusesAt,
   },
   {
     name: 'matching',

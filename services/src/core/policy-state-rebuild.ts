@@ -2,7 +2,7 @@ import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
 import type { EventMetadata, RecordedEvent } from './event-store';
-import type { RebuildProgress, SwapResult } from './rebuild';
+import { REBUILD_BATCH_SIZE, type RebuildProgress, type SwapResult } from './rebuild';
 
 /**
  * A policy's working state rebuilt from the log (docs/consumer-runner.md, "Policy working state"):
@@ -26,7 +26,7 @@ export type PolicyStateModel = {
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 };
 
-const BATCH = 1000;
+const BATCH = REBUILD_BATCH_SIZE;
 
 type Row = {
   global_position: number; transaction_id: string; stream_id: string; stream_position: number; type: string; schema_version: number;
