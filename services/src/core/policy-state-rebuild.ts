@@ -82,8 +82,8 @@ export async function rebuildPolicyState(
     for (const table of model.tables) {
       const live = sql.id('public', table);
       const rebuilt = sql.id(schema, table);
-      const removed = await sql`delete from ${live} l where not exists (select 1 from ${rebuilt} r where to_jsonb(r) = to_jsonb(l))`.execute(trx);
-      const added = await sql`insert into ${live} select r.* from ${rebuilt} r where not exists (select 1 from ${live} l where to_jsonb(r) = to_jsonb(l))`.execute(trx);
+      const removed = await sql`delete from ${live} l where not exists (select 1 from ${rebuilt} r where r = l)`.execute(trx);
+      const added = await sql`insert into ${live} select r.* from ${rebuilt} r where not exists (select 1 from ${live} l where r = l)`.execute(trx);
       swapped.push({ table, removed: Number(removed.numAffectedRows ?? 0), added: Number(added.numAffectedRows ?? 0) });
     }
     await sql`drop schema ${sql.id(schema)} cascade`.execute(trx);

