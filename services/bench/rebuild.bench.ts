@@ -3,6 +3,7 @@ import cliProgress from 'cli-progress';
 import { sql } from 'kysely';
 import { type BonusCredited, walletStream } from '../src/compensation/events';
 import { drainConsumer } from '../src/core/consumers';
+import { rebuildBatchSize } from '../src/core/rebuild';
 import { createDb, type Db } from '../src/core/db';
 import { type StreamAppend, appendToStreams } from '../src/core/event-store';
 import { pointsPolicy } from '../src/points/projections';
@@ -30,14 +31,14 @@ import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll
  *
  * Reference, per read model, same run and database: its events copied set-based from the log, one
  * row each (global_position, stream_id, type, data) into a table of that shape, by INSERT … SELECT
- * in keyset batches of the read model's batch size: reading the same events and writing a row for
+ * in keyset batches of the rebuild's batch size (rebuildBatchSize): reading the same events and writing a row for
  * each, inside PostgreSQL. The wallet ledger's is its own (ledger-reference.ts: its bonus lines
  * by INSERT … SELECT into a copy of wallet_entries, as in the bulk-run benches).
  */
 
 const REFERENCE_TABLE = 'bench_rebuild_reference';
 const BONUSES_PER_MEMBER = 6;
-const EVENTS_PER_MEMBER = 2 + BONUSES_PER_MEMBER + 1 + 0.5 * 2 + 0.5 * 2;
+export const EVENTS_PER_MEMBER = 2 + BONUSES_PER_MEMBER + 1 + 0.5 * 2 + 0.5 * 2;
 const MEMBERS_PER_CHUNK = 1000;
 
 function rebuildEvents(): number {
@@ -62,7 +63,7 @@ type ModelResult = {
 const bank = { bank_name: 'Bench Bank', bank_code: '001', account_number: '0123456789', account_name: 'Bench Member' };
 
 /** The log: members in heap order (parents first), then each chunk's wallet and purchase streams. */
-async function generateLog(ctx: Parameters<BenchModule['run']>[0], db: Db, members: number): Promise<void> {
+export async function generateLog(ctx: Pick<Parameters<BenchModule['run']>[0], 'log'>, db: Db, members: number): Promise<void> {
   const now = new Date();
   const root = await rootId(db);
   const product = await db.selectFrom('products').select(['id', 'name', 'worth', 'points']).orderBy('id').executeTakeFirstOrThrow();
@@ -210,7 +211,8 @@ const rebuildBench: BenchModule = {
         });
         const seconds = (performance.now() - started) / 1000;
         bar?.update(Math.max(events, 1));
-        const batch = model.consumer?.batchSize ?? 500;
+        // The batch size the rebuild read (core/rebuild.ts rebuildBatchSize: 5,000 here, the same for every kind).
+        const batch = rebuildBatchSize(model.consumer ?? {});
         // The wallet ledger's own set-based reference (its bonus lines by INSERT … SELECT, as in the
         // bulk-run benches), over the same events; every other read model's: a copy of its events.
         const referenceSeconds =

@@ -7,7 +7,7 @@ import type { Db } from './core/db';
 import type { RecordedEvent } from './core/event-store';
 import { type InlineReadModel, type RebuildProgress, type SwapResult, rebuildInline, rebuildProjection } from './core/rebuild';
 import type { Database } from './database';
-import { projectHeldBonuses } from './compensation/projections';
+import { projectHeldBonuses, projectHeldBonusesAt } from './compensation/projections';
 import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
 import { projectMembersInBatches } from './membership/member-changes';
@@ -20,7 +20,7 @@ import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
-import { projectWithdrawalRequests, withdrawalAmountChanges } from './wallet/projections';
+import { projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -88,7 +88,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     description: 'Withdrawal requests and their transfers',
     tables: ['withdrawals'],
     eventTypes: ['WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'],
-    apply: projectWithdrawalRequests,
+    // A batch at a time: each withdrawal's changes folded in log order and written once (core/row-changes.ts).
+    apply: projectWithdrawalsInBatches,
   },
   {
     name: 'product-purchases',
@@ -122,6 +123,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     // Written by the compensation policy in the transaction that appends these events (compensation/projections.ts).
     eventTypes: ['BonusHeld', 'BonusCredited', 'BonusWithheld'],
     apply: projectHeldBonuses,
+    // Rebuilds: a batch in two statements inside PostgreSQL (most of these events write nothing).
+    applyAt: projectHeldBonusesAt,
   },
   {
     name: 'matching',

@@ -348,3 +348,47 @@ export async function projectHeldBonuses(trx: Trx, events: readonly RecordedEven
       .execute();
   }
 }
+
+/** bonusKey in SQL, over an event's data. */
+const bonusKeySql = sql`(e.data->'cause'->>'event_id') || ':' || (e.data->>'beneficiary_id') || ':' || (e.data->>'kind') || ':' || coalesce(e.data->>'generation', '0')`;
+
+/**
+ * projectHeldBonuses a batch at a time, inside PostgreSQL (rebuilds: the events named by position,
+ * in commit order, never cross into the process; the `held-bonuses` read model's applyAt). Most of
+ * its events (credits settling no hold) write nothing, and here they are only read. Leaves what the
+ * events applied one by one leave (held-bonuses-batch.property.int.spec.ts):
+ * - a key's first BonusHeld of the batch inserts its row, unless the row is there (do nothing);
+ * - a settlement resolves an unresolved row that is there when it comes: one from before the
+ *   batch, or one the batch inserted at an earlier event; the first such settlement of a key wins
+ *   (later ones find it resolved). Settlements before their hold's insert resolve nothing.
+ */
+export async function projectHeldBonusesAt(trx: Trx, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  const batch = sql`
+    select p.ord, e.type, e.data, ${bonusKeySql} as key
+    from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord)
+    join events e on e.global_position = p.position`;
+  const { rows: inserted } = await sql<{ key: string; ord: string }>`
+    with batch as (${batch} where e.type = 'BonusHeld'),
+    first as (select distinct on (key) * from batch order by key, ord),
+    inserted as (
+      insert into held_bonuses (bonus_key, beneficiary_id, payment_id, decision)
+      select key, (data->>'beneficiary_id')::uuid, (data->>'payment_id')::uuid, data from first order by ord
+      on conflict (bonus_key) do nothing
+      returning bonus_key
+    )
+    select i.bonus_key as key, f.ord::text as ord from inserted i join first f on f.key = i.bonus_key`.execute(trx);
+  await sql`
+    with batch as (${batch} where e.type in ('BonusCredited', 'BonusWithheld') and e.data->'settles_hold' is not null and e.data->'settles_hold' <> 'null'::jsonb),
+    inserted as (select * from unnest(${sql.val(inserted.map((r) => r.key))}::text[], ${sql.val(inserted.map((r) => r.ord))}::bigint[]) as i(key, ord)),
+    first as (
+      select distinct on (b.key) b.key, b.type, b.data from batch b
+      where not exists (select 1 from inserted i where i.key = b.key and i.ord > b.ord)
+      order by b.key, b.ord
+    )
+    update held_bonuses h set
+      resolution = case when f.type = 'BonusCredited' then 'credited' else 'withheld' end,
+      resolved_by_event_id = (f.data->'settles_hold'->>'decided_by_event_id')::uuid
+    from first f
+    where h.bonus_key = f.key and h.resolution is null`.execute(trx);
+}

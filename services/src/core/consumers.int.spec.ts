@@ -296,7 +296,8 @@ describe('rebuilding a projection', () => {
     })();
     const progress: RebuildProgress[] = [];
     try {
-      await rebuildProjection(t.db, totals, { onProgress: (p) => progress.push(p) });
+      // Live-sized batches (a rebuild reads 5,000 by default): several batches while the live side runs.
+      await rebuildProjection(t.db, totals, { onProgress: (p) => progress.push(p), batchSize: 500 });
     } finally {
       stop = true;
       await Promise.all([appending, liveRunning]);

@@ -226,8 +226,10 @@ export async function peekConsumer(
     select
       exists (select 1 from events e, checkpoint c
         where (e.transaction_id, e.global_position) > (c.tx, c.gp) and e.transaction_id < (select below from bound) ${typeFilter}) as readable,
-      exists (select 1 from events e, checkpoint c
-        where e.transaction_id >= (select below from bound) and (e.transaction_id, e.global_position) > (c.tx, c.gp) ${typeFilter}) as held`.execute(db);
+      -- At or above the horizon and after the checkpoint, as one start key of the commit-order index
+      -- (readConsumerBatch's held check says why; positions start at 1).
+      exists (select 1 from events e, checkpoint c, bound b
+        where (e.transaction_id, e.global_position) > (greatest(b.below, c.tx), case when b.below > c.tx then 0 else c.gp end) ${typeFilter}) as held`.execute(db);
   return rows[0] ?? { readable: true, held: false };
 }
 

@@ -2,7 +2,7 @@ import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
 import type { EventMetadata, RecordedEvent } from './event-store';
-import type { RebuildProgress, SwapResult } from './rebuild';
+import { REBUILD_BATCH_SIZE, type RebuildProgress, type SwapResult } from './rebuild';
 
 /**
  * A policy's working state rebuilt from the log (docs/consumer-runner.md, "Policy working state"):
@@ -26,7 +26,7 @@ export type PolicyStateModel = {
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 };
 
-const BATCH = 1000;
+const BATCH = REBUILD_BATCH_SIZE;
 
 type Row = {
   global_position: number; transaction_id: string; stream_id: string; stream_position: number; type: string; schema_version: number;
@@ -82,8 +82,8 @@ export async function rebuildPolicyState(
     for (const table of model.tables) {
       const live = sql.id('public', table);
       const rebuilt = sql.id(schema, table);
-      const removed = await sql`delete from ${live} l where not exists (select 1 from ${rebuilt} r where to_jsonb(r) = to_jsonb(l))`.execute(trx);
-      const added = await sql`insert into ${live} select r.* from ${rebuilt} r where not exists (select 1 from ${live} l where to_jsonb(r) = to_jsonb(l))`.execute(trx);
+      const removed = await sql`delete from ${live} l where not exists (select 1 from ${rebuilt} r where r = l)`.execute(trx);
+      const added = await sql`insert into ${live} select r.* from ${rebuilt} r where not exists (select 1 from ${live} l where r = l)`.execute(trx);
       swapped.push({ table, removed: Number(removed.numAffectedRows ?? 0), added: Number(added.numAffectedRows ?? 0) });
     }
     await sql`drop schema ${sql.id(schema)} cascade`.execute(trx);

@@ -6,6 +6,20 @@ import { type RecordedEvent, readCommittedAfter } from './event-store';
 
 export type RebuildProgress = { consumer: string; applied: number; total: number };
 
+/**
+ * Events a rebuild batch reads at least (a consumer's own batch size when larger). A live batch is
+ * small to keep lag and lock times short; a rebuild's only cost is its total time, and each batch
+ * pays a fixed cost (its transaction, lock, checkpoint, read and a few statements of the apply:
+ * ~10–25 ms here whatever its size), so it reads ten times more events a batch than a live one.
+ */
+export const REBUILD_BATCH_SIZE = 5000;
+
+/** The batch size a rebuild of this consumer reads (benchmarks' references read the same). */
+export const rebuildBatchSize = (consumer: Pick<Consumer, 'batchSize'>): number => Math.max(consumer.batchSize ?? 500, REBUILD_BATCH_SIZE);
+
+/** The consumer as its rebuild runs it: the same apply, in rebuild-sized batches. */
+const forRebuild = (consumer: Consumer): Consumer => ({ ...consumer, batchSize: rebuildBatchSize(consumer) });
+
 const rebuildSchema = (consumer: Consumer) => `rebuild_${consumer.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
 const rebuildCheckpoint = (consumer: Consumer) => `${consumer.name}#rebuild`;
 
@@ -16,9 +30,10 @@ const rebuildCheckpoint = (consumer: Consumer) => `${consumer.name}#rebuild`;
  */
 export async function rebuildProjection(
   db: Db,
-  consumer: Consumer,
-  options: { onProgress?: (progress: RebuildProgress) => void; swap?: boolean } = {},
+  live: Consumer,
+  options: { onProgress?: (progress: RebuildProgress) => void; swap?: boolean; /** Events a batch (rebuildBatchSize by default). */ batchSize?: number } = {},
 ): Promise<{ applied: number; schema: string }> {
+  const consumer = options.batchSize === undefined ? forRebuild(live) : { ...live, batchSize: options.batchSize };
   if (consumer.kind !== 'projection' || !consumer.tables?.length) {
     throw new Error(`${consumer.name} is not a projection with tables; only projections are rebuilt`);
   }
@@ -163,6 +178,11 @@ export type InlineReadModel = {
   /** The event types its apply reads. */
   eventTypes: readonly string[];
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+  /**
+   * The same as `apply`, set-based: the batch named by position, read inside PostgreSQL
+   * (Consumer.applyAt). When given, a rebuild's batches use it; `apply` still applies the swap's tail.
+   */
+  applyAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
 };
 
 export type SwapResult = { table: string; removed: number; added: number }[];
@@ -173,7 +193,9 @@ const inlineConsumer = (model: InlineReadModel): Consumer => ({
   kind: 'projection',
   eventTypes: model.eventTypes,
   tables: model.tables,
+  batchSize: REBUILD_BATCH_SIZE,
   apply: model.apply,
+  ...(model.applyAt ? { applyAt: model.applyAt } : {}),
 });
 
 /**
@@ -282,7 +304,11 @@ const NOWAIT_ATTEMPTS = 200;
  *    the horizon, as the batches read: under the lock every committed one is already in the live
  *    tables, so it must be in the rebuilt ones too, whichever transactions are still running.
  * 3. delete the live rows that differ from the rebuilt ones or are not in them (children first),
- *    insert the rebuilt rows the live tables lack (parents first).
+ *    insert the rebuilt rows the live tables lack (parents first). Rows are compared whole
+ *    (`r = l`: column by column with each type's equality, 1.50 = 1.5, two nulls equal; the
+ *    fresh table is a copy of the live one's columns): a tenth of the cost of comparing their
+ *    to_jsonb (members at 9,091 rows: 19 ms against 249 ms). A column type without an equality
+ *    (json, point) would make it fail loudly; no read model's table has one.
  */
 async function swapInline(
   db: Db,
@@ -318,7 +344,7 @@ async function swapInline(
           const same = sql.join(key.map((column) => sql`r.${sql.id(column)} = l.${sql.id(column)}`), sql` and `);
           const removed = await sql`
             delete from ${sql.id('public', table)} l
-            where not exists (select 1 from ${sql.id(schema, table)} r where ${same} and to_jsonb(r) = to_jsonb(l))`.execute(trx);
+            where not exists (select 1 from ${sql.id(schema, table)} r where ${same} and r = l)`.execute(trx);
           result.unshift({ table, removed: Number(removed.numAffectedRows ?? 0), added: 0 });
         }
         for (const entry of result) {

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type Transaction, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { syntheticLog } from '../../test/synthetic-events';
+import type { RecordedEvent } from '../core/event-store';
+import type { Database } from '../database';
+import { projectWithdrawalRequests, projectWithdrawalsInBatches } from './projections';
+
+/**
+ * The withdrawals read model a batch at a time (as rebuilds apply it) leaves exactly the rows the
+ * commands' projection leaves one event at a time: generated sequences of every withdrawal event
+ * over a few withdrawals, cut into random batches, with changes before a request, requests
+ * repeated (with other amounts), several changes of a withdrawal in one batch, sends with and
+ * without a recipient code, times out of order (the last event wins, not the latest time), and
+ * wallet events that do not touch the table.
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.drop());
+
+type Trx = Transaction<Database>;
+class Rollback extends Error {}
+
+const recorded = syntheticLog();
+
+const WITHDRAWALS = 4;
+type Step = { type: string; withdrawal: number; n: number; minute: number };
+const step: fc.Arbitrary<Step> = fc.record({
+  type: fc.constantFrom('WithdrawalRequested', 'WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed', 'BonusCredited'),
+  withdrawal: fc.integer({ min: 0, max: WITHDRAWALS - 1 }),
+  n: fc.integer({ min: 0, max: 1000 }),
+  minute: fc.integer({ min: 0, max: 20_000 }),
+});
+
+function event(ids: string[], member: string, s: Step): RecordedEvent {
+  const withdrawal_id = ids[s.withdrawal]!;
+  const transfer_reference = `wd-${withdrawal_id}`;
+  switch (s.type) {
+    case 'WithdrawalRequested': {
+      const e = recorded(s.type, {
+        withdrawal_id, member_id: member, kind: s.n % 2 ? 'withdrawal' : 'payout', amount_kobo: 1000 + s.n, fee_kobo: s.n % 100, net_kobo: 1000 + s.n - (s.n % 100),
+        bank: { bank_name: `Bank ${s.n}`, bank_code: '001', account_number: `${1000000000 + s.n}`, account_name: `Name ${s.n}` },
+        reason: `reason ${s.n}`, automatic: s.n % 4 === 0, fee_inputs: { charge_type: 'flat', charge_percent: 0, charge_flat_kobo: s.n % 100, charge_cap_kobo: 0 },
+        balance_before_kobo: 100_000,
+      }, s.minute);
+      // requested_by: the acting member or admin, none for the system.
+      const actors = [{ type: 'member', id: member }, { type: 'admin', id: randomUUID() }, { type: 'system', id: 'auto' }];
+      return { ...e, metadata: { ...e.metadata, actor: actors[s.n % 3] } } as RecordedEvent;
+    }
+    case 'WithdrawalSent':
+      return recorded(s.type, { withdrawal_id, member_id: member, transfer_reference, transfer_code: `TRF_${s.n}`, recipient_code: s.n % 3 ? `RCP_${s.n}` : null, via: 'transfer_response' }, s.minute);
+    case 'WithdrawalSucceeded':
+      return recorded(s.type, { withdrawal_id, member_id: member, transfer_reference, via: 'webhook' }, s.minute);
+    case 'WithdrawalFailed':
+      return recorded(s.type, { withdrawal_id, member_id: member, outcome: 'failed', reason: `failed ${s.n}`, returned_kobo: 1000, via: 'webhook' }, s.minute);
+    default:
+      return recorded('BonusCredited', { kind: 'referral', beneficiary_id: member, amount_kobo: s.n, cause: {}, generation: 1, inputs: {} }, s.minute);
+  }
+}
+
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
+  let result: unknown[] = [];
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      await apply(trx);
+      const rows = await sql<{ row: unknown }>`select to_jsonb(w) as row from withdrawals w order by id`.execute(trx);
+      result = rows.rows.map((r) => r.row);
+      throw new Rollback();
+    })
+    .catch((error) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return result;
+}
+
+describe('withdrawals, a batch at a time', () => {
+  it('leaves the same rows as the commands’ projection applied event by event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 5 }), async (steps, cuts) => {
+        const ids = Array.from({ length: WITHDRAWALS }, () => randomUUID());
+        const member = randomUUID();
+        const log = steps.map((s) => event(ids, member, s));
+        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
+        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const expected = await rowsAfter(async (trx) => {
+          for (const e of log) await projectWithdrawalRequests(trx, [e]);
+        });
+        const actual = await rowsAfter(async (trx) => {
+          for (const batch of batches) await projectWithdrawalsInBatches(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
