@@ -46,10 +46,15 @@ type StatementCounts = Record<string, number>;
 
 /** The worker's statements so far, by shape (count-statements.ts). */
 function workerStatements(worker: ChildProcess): Promise<StatementCounts> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => {
+      worker.off('message', onMessage);
+      reject(new Error('the worker did not answer its statement counts in 10 s'));
+    }, 10_000);
     const onMessage = (message: unknown) => {
       const counts = (message as { statementCounts?: StatementCounts }).statementCounts;
       if (!counts) return;
+      clearTimeout(timeout);
       worker.off('message', onMessage);
       resolve(counts);
     };

@@ -32,17 +32,22 @@ export const eventSearchProjection: Consumer = {
  * instead: the subjects are those of the event without its list plus each listed member's id (the
  * list's only uuid; a test compares them with `event_subject_ids`); the words, those of the event
  * without its list plus the ranks' names. A member's filter finds the cascade as before; free
- * text finds it by type, stream, cause and rank name, not by a fragment of each member's id.
+ * text finds it by type, stream, cause and rank name, not by a fragment of each member's id nor by
+ * the entries' numbers (cpv, rank and package ids).
  */
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+// Guarded like the generic functions (a projection must never throw on a recorded event): a list
+// that is not an array, or an entry without a uuid member id, adds nothing.
+const cascadeRanks = sql`jsonb_array_elements(case when jsonb_typeof(data->'ranks') = 'array' then data->'ranks' else '[]'::jsonb end)`;
 const cascadeSubjects = sql`(
   select coalesce(array_agg(distinct id), '{}') from (
     select unnest(event_subject_ids(stream_id, data - 'ranks', metadata))
     union all
-    select lower(rank->>'member_id')::uuid from jsonb_array_elements(data->'ranks') rank
+    select lower(rank->>'member_id')::uuid from ${cascadeRanks} rank where rank->>'member_id' ~ ${UUID}
   ) ids(id))`;
 const cascadeWords = sql`(
   event_words(stream_id, type, data - 'ranks')
-  || (select to_tsvector('simple'::regconfig, coalesce(string_agg(distinct rank->>'rank_name', ' '), '')) from jsonb_array_elements(data->'ranks') rank))`;
+  || (select to_tsvector('simple'::regconfig, coalesce(string_agg(distinct rank->>'rank_name', ' '), '')) from ${cascadeRanks} rank))`;
 
 async function projectEventSearchAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;

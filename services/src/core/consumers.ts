@@ -58,14 +58,19 @@ async function tryLock(trx: Transaction<Database>, name: string): Promise<OtherD
   return rows[0]?.locked === true ? rows[0].others : null;
 }
 
-/** The consumer's checkpoint, created at the log's start the first time it runs (one statement after that). */
-async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Checkpoint> {
+/**
+ * The consumer's checkpoint, created at the log's start the first time it runs (one statement
+ * after that). A rebuild's checkpoint (`create: false`) is created by the rebuild: a missing one
+ * means the rebuild was discarded, and must not silently start over from the log's start.
+ */
+async function readCheckpoint(trx: Transaction<Database>, name: string, options: { create: boolean }): Promise<Checkpoint> {
   const read = () => sql<Checkpoint>`
     select last_transaction_id::text as last_transaction_id, last_global_position, status,
       coalesce((select k.paused from consumer_controls k where k.name = c.name), false) as paused
     from consumer_checkpoints c where c.name = ${name}`.execute(trx);
   const { rows } = await read();
   if (rows[0]) return rows[0];
+  if (!options.create) throw new Error(`no checkpoint row for consumer ${name}`);
   await sql`insert into consumer_checkpoints (name) values (${name}) on conflict do nothing`.execute(trx);
   const created = (await read()).rows[0];
   if (!created) throw new Error(`no checkpoint row for consumer ${name}`);
@@ -94,7 +99,7 @@ async function applyBatch(
     const otherDatabaseXids = await tryLock(trx, checkpointName);
     if (!otherDatabaseXids) return null;
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
-    const checkpoint = await readCheckpoint(trx, checkpointName);
+    const checkpoint = await readCheckpoint(trx, checkpointName, { create: !options.searchPath });
     // Read under the lock: once a pause commits, no batch starts after it.
     if (checkpoint.paused) return { applied: 0, lastPosition: null, paused: true, appended: [], held: false };
     const after: LogPosition = { transactionId: checkpoint.last_transaction_id, globalPosition: checkpoint.last_global_position };
@@ -115,7 +120,8 @@ async function applyBatch(
       }
     }
     // Compare-and-set: a checkpoint that moved under us (it cannot while we hold the lock) rolls
-    // back. The operators' console's throughput is counted in the same statement (one round trip).
+    // back. The operators' console's throughput is counted in the same statement (one round trip);
+    // its insert runs even when the update matches nothing, which only the throw below undoes.
     const throughput =
       events.length > 0
         ? sql`counted as (
@@ -208,17 +214,18 @@ export async function drainConsumer(
  * event of its types after its checkpoint below the horizon (`readable`), or only above it
  * (`held`: an older transaction still runs). The held loop (core/wakeups.ts) looks with this
  * between drains instead of a batch transaction of five statements. `others` may be the list the
- * last batch read: an older list only lowers the horizon (xids are never reused across databases
- * while both run), so a stale one can only make a look say "held" a little longer.
+ * last batch or look read: an older list only lowers the horizon (xids are never reused across
+ * databases while both run), so a stale one can only make a look say "held" a little longer. Each
+ * look answers a fresh list (read after its own snapshot) for the next one.
  */
 export async function peekConsumer(
   db: Db,
   consumer: Pick<Consumer, 'name' | 'eventTypes'>,
   others: OtherDatabaseXids,
   checkpointName = consumer.name,
-): Promise<{ readable: boolean; held: boolean }> {
+): Promise<{ readable: boolean; held: boolean; otherDatabaseXids: OtherDatabaseXids }> {
   const typeFilter = consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``;
-  const { rows } = await sql<{ readable: boolean; held: boolean }>`
+  const { rows } = await sql<{ readable: boolean; held: boolean; others: string[] }>`
     with ${horizonCtes(others)},
     checkpoint as (
       select coalesce(max(last_transaction_id), '0'::xid8) as tx, coalesce(max(last_global_position), 0) as gp
@@ -229,8 +236,11 @@ export async function peekConsumer(
       -- At or above the horizon and after the checkpoint, as one start key of the commit-order index
       -- (readConsumerBatch's held check says why; positions start at 1).
       exists (select 1 from events e, checkpoint c, bound b
-        where (e.transaction_id, e.global_position) > (greatest(b.below, c.tx), case when b.below > c.tx then 0 else c.gp end) ${typeFilter}) as held`.execute(db);
-  return rows[0] ?? { readable: true, held: false };
+        where (e.transaction_id, e.global_position) > (greatest(b.below, c.tx), case when b.below > c.tx then 0 else c.gp end) ${typeFilter}) as held,
+      -- Read after this statement's snapshot, so only for the next look (otherDatabaseXids says why).
+      ${otherDatabaseXidsSql} as others`.execute(db);
+  const row = rows[0];
+  return row ? { readable: row.readable, held: row.held, otherDatabaseXids: row.others } : { readable: true, held: false, otherDatabaseXids: others };
 }
 
 async function recordFailure(db: Db, consumer: Consumer, checkpointName: string, message: string, failedAt: number | null): Promise<void> {

@@ -90,7 +90,7 @@ export async function drainWhileHeld(
     sleep?: (ms: number) => Promise<void>;
     giveUpMs?: number;
     /** A cheap look (core/consumers.ts peekConsumer): drain again only once something is readable. */
-    peek?: (last: DrainResult) => Promise<{ readable: boolean; held: boolean }>;
+    peek?: (last: DrainResult) => Promise<{ readable: boolean; held: boolean; otherDatabaseXids?: readonly string[] }>;
   } = {},
 ): Promise<DrainResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -104,6 +104,8 @@ export async function drainWhileHeld(
     wait = Date.now() - startedAt < HELD_SHORT_FOR_MS ? Math.min(wait * 2, HELD_SHORT_MAX_WAIT_MS) : HELD_LONG_WAIT_MS;
     if (options.peek) {
       const seen = await options.peek(result);
+      // The next look uses the list this one read (fresher than the batch's).
+      if (seen.otherDatabaseXids) result = { ...result, otherDatabaseXids: seen.otherDatabaseXids };
       if (!seen.readable) {
         if (seen.held) continue;
         // Nothing readable and nothing held: another runner applied it, or it rolled back.
