@@ -1,5 +1,5 @@
-import { type RawBuilder, type Transaction, sql } from 'kysely';
-import type { Database } from '../database';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from './db';
 import type { Decider } from './command';
 import type { DomainEvent } from './event-store';
 
@@ -50,7 +50,7 @@ type Row = { part: 'facts' | 'snapshot' | 'event'; stream_position: number | nul
  * granted; the facts are read as the statement starts, which is as good: no stream lock guards them).
  */
 export async function loadStream<State, Event extends DomainEvent, Facts = undefined>(
-  trx: Transaction<Database>,
+  trx: Executor,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   snapshots: SnapshotPolicy,
@@ -77,10 +77,15 @@ export async function loadStream<State, Event extends DomainEvent, Facts = undef
 }
 
 /** Records the fold of a stream's first `version` events; an older one never replaces a newer one. */
-export async function saveSnapshot(trx: Transaction<Database>, streamId: string, kind: string, version: number, state: unknown): Promise<void> {
-  await sql`
+export async function saveSnapshot(trx: Executor, streamId: string, kind: string, version: number, state: unknown): Promise<void> {
+  await snapshotWrite(streamId, kind, version, state).execute(trx);
+}
+
+/** saveSnapshot's statement, to run alongside an append (core/command.ts writeDecision). */
+export function snapshotWrite(streamId: string, kind: string, version: number, state: unknown): RawBuilder<unknown> {
+  return sql`
     insert into stream_snapshots (stream_id, kind, version, state, updated_at)
     values (${streamId}, ${kind}, ${version}, ${JSON.stringify(state)}::jsonb, now())
     on conflict (stream_id) do update set kind = excluded.kind, version = excluded.version, state = excluded.state, updated_at = excluded.updated_at
-    where stream_snapshots.kind <> excluded.kind or stream_snapshots.version < excluded.version`.execute(trx);
+    where stream_snapshots.kind <> excluded.kind or stream_snapshots.version < excluded.version`;
 }

@@ -1,8 +1,9 @@
 import type { Insertable, Updateable } from 'kysely';
+import { type ProjectionWrite, runWrites } from '../core/command';
 import type { Executor } from '../core/db';
-import type { RecordedEvent } from '../core/event-store';
+import type { PendingEvent } from '../core/event-store';
 import type { WithdrawalsTable } from '../database';
-import { type MemberChange, applyMemberChange } from '../membership/member-changes';
+import { type MemberChange, memberChangeWrite } from '../membership/member-changes';
 import { type WalletStreamEvent, type WithdrawalRequested, transferReference } from './events';
 
 /**
@@ -10,25 +11,33 @@ import { type WalletStreamEvent, type WithdrawalRequested, transferReference } f
  * in the same transaction as the wallet's events, so the next screen shows the request at once.
  * The wallet's totals are the asynchronous `wallet-ledger` projection's (compensation/projections.ts).
  */
-export async function projectWithdrawals(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  await projectWithdrawalRequests(db, events);
-  await projectWithdrawalAmount(db, events);
+export async function projectWithdrawals(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalWrites(db, events));
+}
+
+/** projectWithdrawals' statements, not yet run (requestWithdrawal runs them alongside its append). */
+export function withdrawalWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  return [...withdrawalRequestWrites(db, events), ...withdrawalAmountWrites(db, events)];
 }
 
 /** The member's standing withdrawal amount on the `members` row (the `members` read model, read-models.ts). */
-export async function projectWithdrawalAmount(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) for (const change of withdrawalAmountChanges(recorded)) await applyMemberChange(db, change);
+export async function projectWithdrawalAmount(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalAmountWrites(db, events));
+}
+
+function withdrawalAmountWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  return events.flatMap((recorded) => withdrawalAmountChanges(recorded).map((change) => memberChangeWrite(db, change)));
 }
 
 /** The standing withdrawal amount an event sets on the members row (MemberChange: one event or a batch at a time). */
-export function withdrawalAmountChanges(recorded: RecordedEvent): MemberChange[] {
-  const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
+export function withdrawalAmountChanges(recorded: PendingEvent): MemberChange[] {
+  const event = recorded as unknown as PendingEvent<WalletStreamEvent>;
   if (event.type !== 'WithdrawalAmountSet') return [];
   return [{ memberId: event.data.member_id, set: { withdrawal_amount: event.data.amount_kobo, updated_at: new Date(recorded.recordedAt) } }];
 }
 
 /** The `withdrawals` row a request makes (also the command's answer: wallet/commands.ts requestWithdrawal). */
-export function withdrawalRow(recorded: RecordedEvent<WithdrawalRequested>) {
+export function withdrawalRow(recorded: PendingEvent<WithdrawalRequested>) {
   const d = recorded.data;
   const at = new Date(recorded.recordedAt);
   const actor = recorded.metadata.actor;
@@ -65,17 +74,22 @@ export function withdrawalRow(recorded: RecordedEvent<WithdrawalRequested>) {
  * so the fold is what the updates one after the other would leave). A rebuild reads 500 events a
  * batch: one statement a withdrawal instead of one an event.
  */
-export async function projectWithdrawalRequests(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+export async function projectWithdrawalRequests(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalRequestWrites(db, events));
+}
+
+function withdrawalRequestWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  const writes: ProjectionWrite[] = [];
   const requests: Array<ReturnType<typeof withdrawalRow>> = [];
   const changes = new Map<string, Updateable<WithdrawalsTable>>();
   for (const recorded of events) {
-    const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
+    const event = recorded as unknown as PendingEvent<WalletStreamEvent>;
     const at = new Date(recorded.recordedAt);
     const change = (withdrawalId: string, values: Updateable<WithdrawalsTable>) =>
       changes.set(withdrawalId, { ...changes.get(withdrawalId), ...values, updated_at: at });
     switch (event.type) {
       case 'WithdrawalRequested':
-        requests.push(withdrawalRow(recorded as RecordedEvent<WithdrawalRequested>));
+        requests.push(withdrawalRow(recorded as PendingEvent<WithdrawalRequested>));
         break;
       case 'WithdrawalSent':
         change(event.data.withdrawal_id, {
@@ -105,7 +119,8 @@ export async function projectWithdrawalRequests(db: Executor, events: readonly R
   }
   // 23 columns a row: 2,000 rows a statement stay under PostgreSQL's 65,535 parameters.
   for (let i = 0; i < requests.length; i += 2000) {
-    await db.insertInto('withdrawals').values(requests.slice(i, i + 2000)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    writes.push(db.insertInto('withdrawals').values(requests.slice(i, i + 2000)).onConflict((oc) => oc.column('id').doNothing()));
   }
-  for (const [withdrawalId, values] of changes) await db.updateTable('withdrawals').set(values).where('id', '=', withdrawalId).execute();
+  for (const [withdrawalId, values] of changes) writes.push(db.updateTable('withdrawals').set(values).where('id', '=', withdrawalId));
+  return writes;
 }
