@@ -115,8 +115,12 @@ export async function runWrites(db: Executor, writes: readonly ProjectionWrite[]
   for (const write of writes) await db.executeQuery(write.compile());
 }
 
-/** What runCommand hands its work: the pool (no transaction) and the event types the unit appended. */
-export type CommandRun = { db: Db; appended: Set<string> };
+/**
+ * What runCommand hands its work: where to read and write (the pool, or a transaction on a
+ * retry with `lockOnRetry`), whether the stream's lock is to be taken with the read (`locked`), and
+ * the event types the unit appended.
+ */
+export type CommandRun = { db: Executor; locked: boolean; appended: Set<string> };
 
 /**
  * Runs a command without an explicit transaction (issue 13 item 2): `work` reads its stream and
@@ -125,14 +129,21 @@ export type CommandRun = { db: Db; appended: Set<string> };
  * optimistic concurrency, as event stores do it: the append refuses a stream that moved since the
  * read (expected version), and the unit then re-runs from a fresh read a few times before the
  * conflict surfaces as a 409, as runInTransaction does. Rings the doorbell after the write.
+ *
+ * `lockOnRetry` (streams whose writers queue on the stream's lock: wallets): after a conflict the
+ * unit re-runs in a transaction with `run.locked`, taking the lock with its read as before, so
+ * writers of one busy wallet wait their turn instead of failing on each other's appends.
  */
-export async function runCommand<T>(ctx: CommandContext, work: (run: CommandRun) => Promise<T>, options: { attempts?: number } = {}): Promise<T> {
+export async function runCommand<T>(ctx: CommandContext, work: (run: CommandRun) => Promise<T>, options: { attempts?: number; lockOnRetry?: boolean } = {}): Promise<T> {
   const attempts = options.attempts ?? 4;
   for (let attempt = 1; ; attempt++) {
-    const run: CommandRun = { db: ctx.db, appended: new Set() };
+    const appended = new Set<string>();
     try {
-      const result = await work(run);
-      ctx.onCommitted(run.appended);
+      const result =
+        attempt > 1 && options.lockOnRetry
+          ? await ctx.db.transaction().execute((trx) => work({ db: trx, locked: true, appended }))
+          : await work({ db: ctx.db, locked: false, appended });
+      ctx.onCommitted(appended);
       return result;
     } catch (error) {
       if (error instanceof ConcurrencyConflict && attempt < attempts) {
@@ -151,7 +162,8 @@ export async function runCommand<T>(ctx: CommandContext, work: (run: CommandRun)
  *  - several: a transaction (the stream's lock when `lock`, the append, the writes one by one),
  *    since two writes of one statement may not change the same row.
  * `lock`: the stream's writers decide under its lock (wallets: streamLockKey); it is taken before
- * the head is read, so a writer holding it is waited for and then seen (a conflict, re-read).
+ * the head is read, so a writer holding it is waited for and then seen (a conflict, re-read); in
+ * a locked retry (runCommand `lockOnRetry`) it is already held, and taking it again changes nothing.
  * A stale version throws ConcurrencyConflict (runCommand re-runs the unit).
  */
 export async function writeDecision<State, Event extends DomainEvent>(
@@ -174,13 +186,14 @@ export async function writeDecision<State, Event extends DomainEvent>(
     const writes: OperationNodeSource[] = [...options.project(run.db, [pending]), ...(snapshot ? [snapshot] : [])];
     events = [await appendPendingWith(run.db, pending, { lock }, writes)];
   } else {
-    events = await run.db.transaction().execute(async (trx) => {
+    const write = async (trx: Executor) => {
       if (lock) await sql`select pg_advisory_xact_lock(hashtextextended(${streamLockKey(streamId)}, 0))`.execute(trx);
       const recorded = await appendToStream(trx, streamId, decided, { expectedVersion: loaded.version, metadata });
       await runWrites(trx, options.project(trx, recorded));
       if (snapshot) await snapshot.execute(trx);
       return recorded;
-    });
+    };
+    events = run.db.isTransaction ? await write(run.db) : await (run.db as Db).transaction().execute(write);
   }
   for (const event of decided) run.appended.add(event.type);
   return { state: newState, events: events as RecordedEvent<Event>[] };

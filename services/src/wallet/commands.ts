@@ -97,8 +97,8 @@ const withdrawalFacts = (memberId: string) => sql<WithdrawalFacts>`jsonb_build_o
  * the events after it, the member, the settings and the bank details, in one; then the wallet
  * stream's lock, the append at the version read and the withdrawals row (and every 16 events a
  * new snapshot), in one. A wallet that moved in between (a bonus, another withdrawal) refuses the
- * append, and the request is decided again on a fresh read: the overdraft guard always decides
- * on the balance the append follows.
+ * append, and the request is decided again on a fresh read, then under the wallet's lock as before
+ * (lockOnRetry): the overdraft guard always decides on the balance the append follows.
  */
 export async function requestWithdrawal(
   ctx: CommandContext,
@@ -106,7 +106,7 @@ export async function requestWithdrawal(
   metadata: EventMetadata,
 ): Promise<{ withdrawalId: string; recorded: boolean; sendNow: boolean; withdrawal: Withdrawal | null }> {
   return runCommand(ctx, async (run) => {
-    const loaded = await loadWallet(run.db, input.memberId, { facts: withdrawalFacts(input.memberId) });
+    const loaded = await loadWallet(run.db, input.memberId, { facts: withdrawalFacts(input.memberId), lock: run.locked });
     const member = loaded.facts?.member;
     if (!member) throw new NotFound('Member not found.');
     if (!loaded.facts?.settings) throw new NotFound('The company settings are not set up yet.');
@@ -134,7 +134,7 @@ export async function requestWithdrawal(
       sendNow: input.kind === 'payout' || !hasSchedule(settings),
       withdrawal: requested ? toWithdrawal({ ...withdrawalRow(requested as RecordedEvent<WithdrawalRequested>), username: member.username, first_name: member.first_name, last_name: member.last_name }) : null,
     };
-  });
+  }, { lockOnRetry: true });
 }
 
 /** PUT /users/withdrawal-amount: what each payout run requests for the member when the balance allows. */
