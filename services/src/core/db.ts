@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database';
@@ -29,5 +30,59 @@ export function createDb(connectionString: string, options: { max?: number; appl
   // An idle connection the server ended (restart, admin command) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+}
+
+/**
+ * Statements whose SQL starts with this comment run as named prepared statements (issue 13
+ * item 2): parsed once per connection, and their plan cached by PostgreSQL after a few runs
+ * (plan_cache_mode auto), instead of parsed and planned at every call, which cost a command's hot
+ * statements (the session check, the stream's load, the append with its projection) more server
+ * time than running them. Only statements of a fixed shape, run again and again, should carry it:
+ * each distinct text is one prepared statement kept on every connection of the pool
+ * (PREPARED_PER_CONNECTION at most; beyond, statements run unnamed as any other).
+ */
+export const PREPARED = '/* prepared */';
+const PREPARED_PER_CONNECTION = 200;
+
+type Preparing = pg.PoolClient & { preparedNames?: Set<string> };
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `p_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < 10 * PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The pool kysely sees: its clients name the PREPARED statements by a hash of their text. */
+function preparingPool(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = (await pool.connect()) as Preparing;
+    if (!client.preparedNames) {
+      const names = new Set<string>();
+      client.preparedNames = names;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+        if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values)) {
+          const name = statementName(text);
+          if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {
+            names.add(name);
+            return query({ name, text, values }, callback);
+          }
+        }
+        return query(text, values, callback);
+      }) as typeof client.query;
+    }
+    return client;
+  };
+  return new Proxy(pool, {
+    get: (target, key) => {
+      if (key === 'connect') return connect;
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type OperationNodeSource, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
-import type { Executor } from './db';
+import { type Executor, PREPARED } from './db';
 import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
@@ -348,7 +348,7 @@ export async function appendPendingWith(
   const append = sql.raw(options.lock ? 'append_event_locked' : 'append_event');
   const writes = alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} as (${write})`);
   try {
-    const { rows } = await sql<AppendedRow>`
+    const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
       with appended as (select * from ${append}(${streamId}, ${expectedVersion}::integer, ${event.type},
         ${canonicalJson(event.data)}, ${canonicalJson(metadata)}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail}))
       ${sql.join(writes, sql``)}

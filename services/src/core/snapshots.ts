@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Executor } from './db';
+import { type Executor, PREPARED } from './db';
 import type { Decider } from './command';
 import type { DomainEvent } from './event-store';
 
@@ -65,7 +65,7 @@ export async function loadStream<State, Event extends DomainEvent, Facts = undef
     union all
     select 'event', stream_position, type, data from events
     where stream_id = ${streamId} and stream_position > coalesce(${snapshotVersion}, 0)`;
-  const { rows } = await sql<Row>`
+  const { rows } = await sql<Row>`${sql.raw(PREPARED)}
     ${stream}
     ${facts ? sql`union all select 'facts', null, null, ${facts}::jsonb` : sql``}`.execute(trx);
   const snapshot = rows.find((row) => row.part === 'snapshot');
