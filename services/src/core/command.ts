@@ -37,9 +37,10 @@ export type CommandContext = {
   db: Db;
   /**
    * Called after each commit: wakes the consumers that read the event types it appended (BullMQ),
-   * every consumer when `appended` is not given (a caller that does not know what it appended).
+   * every consumer when `appended` is not given (a caller that does not know what it appended);
+   * and mail delivery, unless `mail: false` (a unit that wrote no mail to the outbox: runCommand's).
    */
-  onCommitted: (appended?: ReadonlySet<string>) => void;
+  onCommitted: (appended?: ReadonlySet<string>, options?: { mail?: boolean }) => void;
 };
 
 /**
@@ -143,7 +144,8 @@ export async function runCommand<T>(ctx: CommandContext, work: (run: CommandRun)
         attempt > 1 && options.lockOnRetry
           ? await ctx.db.transaction().execute((trx) => work({ db: trx, locked: true, appended }))
           : await work({ db: ctx.db, locked: false, appended });
-      ctx.onCommitted(appended);
+      // A runCommand unit writes its decision only (writeDecision), never mail: no delivery to ring.
+      ctx.onCommitted(appended, { mail: false });
       return result;
     } catch (error) {
       if (error instanceof ConcurrencyConflict && attempt < attempts) {
