@@ -45,7 +45,8 @@ export function createDb(connectionString: string, options: { max?: number; appl
 export const PREPARED = '/* prepared */';
 const PREPARED_PER_CONNECTION = 200;
 
-type Preparing = pg.PoolClient & { preparedNames?: Set<string> };
+/** The PREPARED statements each connection has been asked to prepare (its names). */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
@@ -60,23 +61,29 @@ function statementName(text: string): string {
 /** The pool kysely sees: its clients name the PREPARED statements by a hash of their text. */
 function preparingPool(pool: pg.Pool): pg.Pool {
   const connect = async () => {
-    const client = (await pool.connect()) as Preparing;
-    if (!client.preparedNames) {
-      const names = new Set<string>();
-      client.preparedNames = names;
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-        if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values)) {
-          const name = statementName(text);
-          if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {
-            names.add(name);
-            return query({ name, text, values }, callback);
-          }
+    const client = await pool.connect();
+    let names = preparedOn.get(client);
+    if (!names) preparedOn.set(client, (names = new Set()));
+    const prepared = names;
+    // A view of the client whose query names PREPARED statements; the client itself is untouched.
+    const run = (...args: unknown[]) => (client.query as (...args: unknown[]) => unknown).apply(client, args);
+    const query = (text: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values)) {
+        const name = statementName(text);
+        if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+          prepared.add(name);
+          return run({ name, text, values }, callback);
         }
-        return query(text, values, callback);
-      }) as typeof client.query;
-    }
-    return client;
+      }
+      return run(text, values, callback);
+    };
+    return new Proxy(client, {
+      get: (target, key) => {
+        if (key === 'query') return query;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   };
   return new Proxy(pool, {
     get: (target, key) => {
