@@ -17,6 +17,9 @@ import type { DomainEvent } from './event-store';
  *   snapshot), so the tail holds every event committed before the lock was granted; an appender
  *   that does not take the lock (a bulk run over thousands of wallets) makes the command's append
  *   fail on the primary key, and the command re-runs from a fresh read, as without snapshots;
+ * - read without the lock (runCommand, core/command.ts), the snapshot and the tail come from one
+ *   statement's snapshot, and the append carries the version they reach: a stream that moved since
+ *   refuses it (expected version), and the command re-runs from a fresh read;
  * - a snapshot is written in the command's own transaction, after its append: a rolled-back
  *   command leaves none, and it never moves back (`version` only grows);
  * - `kind` names the fold (the decider's evolve and its state's shape): a changed fold gets a new
