@@ -30,7 +30,10 @@ const memberFacts = (memberId: string) =>
  * the events after it and the member, in one (loadStream); the append and the inline projection's
  * write (a change of names: the `members` row), and every 16 events a new snapshot, in one. A
  * decision of two events (bank details and their lock) is written in a transaction instead
- * (writeDecision). A stream that moved in between refuses the append and the command re-runs.
+ * (writeDecision). A stream that moved in between refuses the append and the command re-runs, in a
+ * transaction under the stream's lock (lockOnRetry; the write takes the same lock), so two
+ * requests on one profile (two tabs, a member and an admin) queue instead of failing each other:
+ * the read and the write are two pool checkouts, and 32 clients on a pool of 10 wait between them.
  */
 export async function handleProfileCommand(
   ctx: CommandContext,
@@ -41,12 +44,12 @@ export async function handleProfileCommand(
   // The stream is named by the id as PostgreSQL writes it (lower case), whatever case the caller sent.
   const streamId = profileStream(memberId.toLowerCase());
   return runCommand(ctx, async (run) => {
-    const loaded = await loadStream(run.db, streamId, profileDecider, PROFILE_SNAPSHOTS, { facts: memberFacts(memberId) });
+    const loaded = await loadStream(run.db, streamId, profileDecider, PROFILE_SNAPSHOTS, { facts: memberFacts(memberId), lock: run.locked });
     const member = loaded.facts?.member;
     if (!member) throw new NotFound(memberNotFound);
     const current = { first_name: member.first_name, last_name: member.last_name, phone: member.phone };
     const decided = profileDecider.decide(buildCommand(member, current), loaded.state);
-    const { events } = await writeDecision(run, streamId, profileDecider, loaded, decided, metadata, { project: profileWrites });
+    const { events } = await writeDecision(run, streamId, profileDecider, loaded, decided, metadata, { lock: true, project: profileWrites });
     return { member, recorded: events.length };
-  });
+  }, { lockOnRetry: true });
 }
