@@ -32,6 +32,7 @@ import * as commandsStreamSnapshots from './2026_11_28_commands_00_stream_snapsh
 import * as leadPaymentPurchaseIds from './2026_11_28_lead_00_payment_purchase_ids';
 import * as readsMembersSearchAndSort from './2026_11_29_reads_00_members_search_and_sort';
 import * as reads2MembersSorts from './2026_11_30_reads2_00_members_sorts';
+import * as http2LockedSingleEventAppend from './2026_12_01_http2_00_locked_single_event_append';
 import * as membersTiesFollowSort from './2026_12_01_main_00_members_ties_follow_sort';
 
 /**
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_append_02_single_event_append': appendSingleEventAppend,
   '2026_11_29_reads_00_members_search_and_sort': readsMembersSearchAndSort,
   '2026_11_30_reads2_00_members_sorts': reads2MembersSorts,
+  '2026_12_01_http2_00_locked_single_event_append': http2LockedSingleEventAppend,
   '2026_12_01_main_00_members_ties_follow_sort': membersTiesFollowSort,
 };

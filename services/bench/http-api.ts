@@ -18,6 +18,7 @@ import { buildApp } from '../src/api/app';
 import { createRuntime } from '../src/api/runtime';
 import { startSession } from '../src/auth/sessions';
 import { loadConfig } from '../src/core/config';
+import { createDb } from '../src/core/db';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { createFundedMembers } from './funded-members';
 
@@ -41,6 +42,12 @@ async function start(request: HttpApiRequest): Promise<{ ready: HttpApiReady; cl
   });
   // consumers: [] keeps the doorbell quiet when no worker runs (the HTTP benchmark); the lag
   // benchmark runs the real worker, which these rings wake.
+  if (process.env.BENCH_HTTP_LOG_STATEMENTS === '1') {
+    // Every statement's duration into the server's log (a short run only: it logs each one).
+    const admin = createDb(request.databaseUrl, { max: 1 });
+    await sql`do $$ begin execute format('alter database %I set log_min_duration_statement = 0', current_database()); end $$`.execute(admin);
+    await admin.destroy();
+  }
   const runtime = createRuntime(config, pino({ level: 'silent' }), request.consumers ? {} : { consumers: [] });
   await seedDemoCompany(runtime.commands);
   const db = runtime.db;

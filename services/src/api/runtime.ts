@@ -45,9 +45,10 @@ export function createRuntime(config: Config, logger: Logger, options: { consume
   const ringConsumers = coalesced<string>((names) => doorbell.ring(names));
   const commands: CommandContext = {
     db,
-    onCommitted: (appended) => {
-      // A command may have written mail to the outbox: ask for delivery (deduplicated, cheap).
-      wakeMail().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
+    onCommitted: (appended, options = {}) => {
+      // A command may have written mail to the outbox: ask for delivery (deduplicated, coalesced),
+      // unless it says it wrote none (runCommand units: a Redis call less per command).
+      if (options.mail !== false) wakeMail().catch((error) => logger.warn({ err: error }, 'could not wake mail delivery'));
       // Only the consumers that read what was appended: waking all ten for every command kept the
       // worker busy with empty batches (services/bench/lag.bench.ts, README "Projection lag").
       const names = consumersReading(consumers, appended);

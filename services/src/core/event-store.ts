@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type RawBuilder, type Transaction, sql } from 'kysely';
+import { type OperationNodeSource, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
-import type { Executor } from './db';
+import { type Executor, PREPARED } from './db';
 import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
@@ -304,6 +304,58 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
     return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
   } catch (error) {
     throw appendError(error, streamId, options.expectedVersion);
+  }
+}
+
+/**
+ * An event about to be appended at a known position (expected version + 1): what an inline
+ * projection may read before the append (runCommand's one-statement write, core/command.ts). No
+ * log position, transaction or hash yet: those come back from the append.
+ */
+export type PendingEvent<E extends DomainEvent = DomainEvent> = E & {
+  streamId: string;
+  streamPosition: number;
+  eventId: string;
+  schemaVersion: number;
+  metadata: EventMetadata;
+  recordedAt: string;
+};
+
+export function pendingEvent<E extends DomainEvent>(streamId: string, event: E, expectedVersion: number, metadata: EventMetadata): PendingEvent<E> {
+  return { ...event, streamId, streamPosition: expectedVersion + 1, eventId: randomUUID(), schemaVersion: 1, metadata, recordedAt: new Date(metadata.now).toISOString() };
+}
+
+/**
+ * Appends one pending event at its expected version AND runs `alongside` (an inline projection's
+ * writes: kysely queries or raw SQL) in ONE statement, so in one implicit transaction: all or
+ * nothing, one round trip, no BEGIN/COMMIT (issue 13 item 2). The append is the statement's main
+ * query and the writes are data-modifying WITH queries, which PostgreSQL runs after it; a stale
+ * version (ES409) or a second writer at the position (the primary key) aborts them all and
+ * answers ConcurrencyConflict. `lock`: take the stream's lock first (append_event_locked), for
+ * streams whose other writers decide under it (wallets). Each write must touch rows no other
+ * write of the statement touches (PostgreSQL applies one change per row and statement).
+ */
+export async function appendPendingWith(
+  db: Executor,
+  pending: PendingEvent,
+  options: { lock: boolean },
+  alongside: readonly OperationNodeSource[] = [],
+): Promise<RecordedEvent> {
+  const { streamId, metadata, recordedAt, eventId } = pending;
+  const event: DomainEvent = { type: pending.type, data: pending.data };
+  const expectedVersion = pending.streamPosition - 1;
+  const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
+  const append = sql.raw(options.lock ? 'append_event_locked' : 'append_event');
+  const writes = alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} as (${write})`);
+  try {
+    const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
+      with appended as (select * from ${append}(${streamId}, ${expectedVersion}::integer, ${event.type},
+        ${canonicalJson(event.data)}, ${canonicalJson(metadata)}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail}))
+      ${sql.join(writes, sql``)}
+      select * from appended`.execute(db);
+    return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
+  } catch (error) {
+    throw appendError(error, streamId, expectedVersion);
   }
 }
 

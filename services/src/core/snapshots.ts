@@ -1,5 +1,5 @@
-import { type RawBuilder, type Transaction, sql } from 'kysely';
-import type { Database } from '../database';
+import { type RawBuilder, sql } from 'kysely';
+import { type Executor, PREPARED } from './db';
 import type { Decider } from './command';
 import type { DomainEvent } from './event-store';
 
@@ -17,6 +17,9 @@ import type { DomainEvent } from './event-store';
  *   snapshot), so the tail holds every event committed before the lock was granted; an appender
  *   that does not take the lock (a bulk run over thousands of wallets) makes the command's append
  *   fail on the primary key, and the command re-runs from a fresh read, as without snapshots;
+ * - read without the lock (runCommand, core/command.ts), the snapshot and the tail come from one
+ *   statement's snapshot, and the append carries the version they reach: a stream that moved since
+ *   refuses it (expected version), and the command re-runs from a fresh read;
  * - a snapshot is written in the command's own transaction, after its append: a rolled-back
  *   command leaves none, and it never moves back (`version` only grows);
  * - `kind` names the fold (the decider's evolve and its state's shape): a changed fold gets a new
@@ -50,7 +53,7 @@ type Row = { part: 'facts' | 'snapshot' | 'event'; stream_position: number | nul
  * granted; the facts are read as the statement starts, which is as good: no stream lock guards them).
  */
 export async function loadStream<State, Event extends DomainEvent, Facts = undefined>(
-  trx: Transaction<Database>,
+  trx: Executor,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   snapshots: SnapshotPolicy,
@@ -65,7 +68,7 @@ export async function loadStream<State, Event extends DomainEvent, Facts = undef
     union all
     select 'event', stream_position, type, data from events
     where stream_id = ${streamId} and stream_position > coalesce(${snapshotVersion}, 0)`;
-  const { rows } = await sql<Row>`
+  const { rows } = await sql<Row>`${sql.raw(PREPARED)}
     ${stream}
     ${facts ? sql`union all select 'facts', null, null, ${facts}::jsonb` : sql``}`.execute(trx);
   const snapshot = rows.find((row) => row.part === 'snapshot');
@@ -77,10 +80,15 @@ export async function loadStream<State, Event extends DomainEvent, Facts = undef
 }
 
 /** Records the fold of a stream's first `version` events; an older one never replaces a newer one. */
-export async function saveSnapshot(trx: Transaction<Database>, streamId: string, kind: string, version: number, state: unknown): Promise<void> {
-  await sql`
+export async function saveSnapshot(trx: Executor, streamId: string, kind: string, version: number, state: unknown): Promise<void> {
+  await snapshotWrite(streamId, kind, version, state).execute(trx);
+}
+
+/** saveSnapshot's statement, to run alongside an append (core/command.ts writeDecision). */
+export function snapshotWrite(streamId: string, kind: string, version: number, state: unknown): RawBuilder<unknown> {
+  return sql`
     insert into stream_snapshots (stream_id, kind, version, state, updated_at)
     values (${streamId}, ${kind}, ${version}, ${JSON.stringify(state)}::jsonb, now())
     on conflict (stream_id) do update set kind = excluded.kind, version = excluded.version, state = excluded.state, updated_at = excluded.updated_at
-    where stream_snapshots.kind <> excluded.kind or stream_snapshots.version < excluded.version`.execute(trx);
+    where stream_snapshots.kind <> excluded.kind or stream_snapshots.version < excluded.version`;
 }

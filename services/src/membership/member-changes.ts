@@ -17,11 +17,15 @@ export type MemberChanges = (recorded: RecordedEvent) => MemberChange[];
 
 /** One change, as one UPDATE (the commands' inline path). A member with no row is left alone. */
 export async function applyMemberChange(db: Executor, change: MemberChange): Promise<void> {
-  await db
+  await memberChangeWrite(db, change).execute();
+}
+
+/** applyMemberChange's UPDATE, not yet run (a command's one-statement write: core/command.ts writeDecision). */
+export function memberChangeWrite(db: Executor, change: MemberChange) {
+  return db
     .updateTable('members')
     .set((eb) => (change.addPv === undefined ? change.set : { ...change.set, personal_pv: eb('personal_pv', '+', change.addPv) }))
-    .where('id', '=', change.memberId)
-    .execute();
+    .where('id', '=', change.memberId);
 }
 
 /** Where a registration enters: the row it inserts, or nothing (events of other types). */

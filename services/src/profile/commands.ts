@@ -1,12 +1,11 @@
-import { type Transaction, sql } from 'kysely';
-import { type CommandContext, decideOnStream, runInTransaction } from '../core/command';
+import { sql } from 'kysely';
+import { type CommandContext, runCommand, writeDecision } from '../core/command';
 import type { EventMetadata } from '../core/event-store';
 import { NotFound } from '../core/errors';
 import { type SnapshotPolicy, loadStream } from '../core/snapshots';
-import type { Database } from '../database';
 import { type MemberDetails, type ProfileCommand, profileDecider } from './decider';
 import { profileStream } from './events';
-import { projectProfiles } from './projections';
+import { profileWrites } from './projections';
 import { memberNotFound } from './queries';
 
 /** What a profile command reads of the member: the names and phone (the decider's input) and what the routes mail with. */
@@ -25,11 +24,16 @@ const memberFacts = (memberId: string) =>
 
 /**
  * One profile command's unit of work: read the member (their current names and phone are the
- * decider's input), decide on `member-profile-<id>`, project inline, all in one transaction.
+ * decider's input), decide on `member-profile-<id>`, append at the version read and project inline.
  *
- * Statements: the stream's snapshot, the events after it and the member, in one (loadStream);
- * the append; the inline projection's write (a change of names: the `members` row); and every
- * 16 events a new snapshot. It used to read the member, then the whole stream, apart.
+ * Two statements and no explicit transaction (runCommand, issue 13 item 2): the stream's snapshot,
+ * the events after it and the member, in one (loadStream); the append and the inline projection's
+ * write (a change of names: the `members` row), and every 16 events a new snapshot, in one. A
+ * decision of two events (bank details and their lock) is written in a transaction instead
+ * (writeDecision). A stream that moved in between refuses the append and the command re-runs, in a
+ * transaction under the stream's lock (lockOnRetry; the write takes the same lock), so two
+ * requests on one profile (two tabs, a member and an admin) queue instead of failing each other:
+ * the read and the write are two pool checkouts, and 32 clients on a pool of 10 wait between them.
  */
 export async function handleProfileCommand(
   ctx: CommandContext,
@@ -39,13 +43,13 @@ export async function handleProfileCommand(
 ): Promise<{ member: ProfileMember; recorded: number }> {
   // The stream is named by the id as PostgreSQL writes it (lower case), whatever case the caller sent.
   const streamId = profileStream(memberId.toLowerCase());
-  return runInTransaction(ctx, async (trx: Transaction<Database>) => {
-    const loaded = await loadStream(trx, streamId, profileDecider, PROFILE_SNAPSHOTS, { facts: memberFacts(memberId) });
+  return runCommand(ctx, async (run) => {
+    const loaded = await loadStream(run.db, streamId, profileDecider, PROFILE_SNAPSHOTS, { facts: memberFacts(memberId), lock: run.locked });
     const member = loaded.facts?.member;
     if (!member) throw new NotFound(memberNotFound);
     const current = { first_name: member.first_name, last_name: member.last_name, phone: member.phone };
-    const { events } = await decideOnStream(trx, streamId, profileDecider, buildCommand(member, current), metadata, loaded);
-    await projectProfiles(trx, events);
+    const decided = profileDecider.decide(buildCommand(member, current), loaded.state);
+    const { events } = await writeDecision(run, streamId, profileDecider, loaded, decided, metadata, { lock: true, project: profileWrites });
     return { member, recorded: events.length };
-  });
+  }, { lockOnRetry: true });
 }

@@ -157,6 +157,16 @@ describe('the member profile (seed 000 §2.6, seed 001 §2.11)', () => {
     expect(invalid.status).toBe(422);
   });
 
+  it('records 12 concurrent name changes of one member, each once, none refused (a lost append re-runs under the stream lock)', async () => {
+    const member = await h.registeredMember();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => h.call('PUT', `/api/users/${member.id}/update`, { token: member.token, body: { first_name: 'Tunde', last_name: `Bakare${i}`, phone: '08030001111' } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    const updates = (await profileEvents(member.id)).filter((e) => e.type === 'MemberDetailsUpdated');
+    expect(new Set(updates.map((e) => (e.data as { last_name: string }).last_name))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `Bakare${i}`)));
+  });
+
   it('decides on the profile folded from its snapshot: a bank lock recorded before 20 name changes still holds, and each change is recorded once', async () => {
     const member = await h.registeredMember();
     const bank = (accountNumber: string) =>

@@ -1,9 +1,10 @@
 import type { Insertable, Updateable } from 'kysely';
+import { type ProjectionWrite, runWrites } from '../core/command';
 import type { Executor } from '../core/db';
-import type { RecordedEvent } from '../core/event-store';
+import type { PendingEvent, RecordedEvent } from '../core/event-store';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
 import type { WithdrawalsTable } from '../database';
-import { type MemberChange, applyMemberChange } from '../membership/member-changes';
+import { type MemberChange, memberChangeWrite } from '../membership/member-changes';
 import { type WalletStreamEvent, type WithdrawalRequested, transferReference } from './events';
 
 /**
@@ -11,25 +12,33 @@ import { type WalletStreamEvent, type WithdrawalRequested, transferReference } f
  * in the same transaction as the wallet's events, so the next screen shows the request at once.
  * The wallet's totals are the asynchronous `wallet-ledger` projection's (compensation/projections.ts).
  */
-export async function projectWithdrawals(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  await projectWithdrawalRequests(db, events);
-  await projectWithdrawalAmount(db, events);
+export async function projectWithdrawals(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalWrites(db, events));
+}
+
+/** projectWithdrawals' statements, not yet run (requestWithdrawal runs them alongside its append). */
+export function withdrawalWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  return [...withdrawalRequestWrites(db, events), ...withdrawalAmountWrites(db, events)];
 }
 
 /** The member's standing withdrawal amount on the `members` row (the `members` read model, read-models.ts). */
-export async function projectWithdrawalAmount(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) for (const change of withdrawalAmountChanges(recorded)) await applyMemberChange(db, change);
+export async function projectWithdrawalAmount(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalAmountWrites(db, events));
+}
+
+function withdrawalAmountWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  return events.flatMap((recorded) => withdrawalAmountChanges(recorded).map((change) => memberChangeWrite(db, change)));
 }
 
 /** The standing withdrawal amount an event sets on the members row (MemberChange: one event or a batch at a time). */
-export function withdrawalAmountChanges(recorded: RecordedEvent): MemberChange[] {
-  const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
+export function withdrawalAmountChanges(recorded: PendingEvent): MemberChange[] {
+  const event = recorded as unknown as PendingEvent<WalletStreamEvent>;
   if (event.type !== 'WithdrawalAmountSet') return [];
   return [{ memberId: event.data.member_id, set: { withdrawal_amount: event.data.amount_kobo, updated_at: new Date(recorded.recordedAt) } }];
 }
 
 /** The `withdrawals` row a request makes (also the command's answer: wallet/commands.ts requestWithdrawal). */
-export function withdrawalRow(recorded: RecordedEvent<WithdrawalRequested>) {
+export function withdrawalRow(recorded: PendingEvent<WithdrawalRequested>) {
   const d = recorded.data;
   const at = new Date(recorded.recordedAt);
   const actor = recorded.metadata.actor;
@@ -63,18 +72,23 @@ export function withdrawalRow(recorded: RecordedEvent<WithdrawalRequested>) {
  * `withdrawals` alone, as the commands write it: one event at a time, from the same data as the
  * rebuilds' batches (withdrawalRow, withdrawalChanges; projectWithdrawalsInBatches).
  */
-export async function projectWithdrawalRequests(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    if (recorded.type === 'WithdrawalRequested') {
-      await db.insertInto('withdrawals').values(withdrawalRow(recorded as RecordedEvent<WithdrawalRequested>)).onConflict((oc) => oc.column('id').doNothing()).execute();
-    }
-    for (const change of withdrawalChanges(recorded)) await db.updateTable('withdrawals').set(change.set).where('id', '=', change.key).execute();
-  }
+export async function projectWithdrawalRequests(db: Executor, events: readonly PendingEvent[]): Promise<void> {
+  await runWrites(db, withdrawalRequestWrites(db, events));
+}
+
+/** projectWithdrawalRequests' statements, not yet run (a command runs them alongside its append). */
+function withdrawalRequestWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
+  return events.flatMap((recorded) => [
+    ...(recorded.type === 'WithdrawalRequested'
+      ? [db.insertInto('withdrawals').values(withdrawalRow(recorded as PendingEvent<WithdrawalRequested>)).onConflict((oc) => oc.column('id').doNothing())]
+      : []),
+    ...withdrawalChanges(recorded).map((change) => db.updateTable('withdrawals').set(change.set).where('id', '=', change.key)),
+  ]);
 }
 
 /** The changes a withdrawal's later events make to its row (one event at a time or a batch at a time). */
-export function withdrawalChanges(recorded: RecordedEvent): Array<RowChange & { set: Updateable<WithdrawalsTable> }> {
-  const event = recorded as unknown as RecordedEvent<WalletStreamEvent>;
+export function withdrawalChanges(recorded: PendingEvent): Array<RowChange & { set: Updateable<WithdrawalsTable> }> {
+  const event = recorded as unknown as PendingEvent<WalletStreamEvent>;
   const at = new Date(recorded.recordedAt);
   switch (event.type) {
     case 'WithdrawalSent':

@@ -147,6 +147,17 @@ describe('requesting a withdrawal: limits, fee, balance', () => {
     expect(await streamBalance(member.id)).toBe(0);
     expect(await ledger(member.id)).toMatchObject({ total_withdrawn: 10_000, balance: 0 });
   });
+
+  it('20 concurrent withdrawals of ₦2,000 from ₦40,000: each read at the same version, all accepted (a lost append re-runs under the wallet lock), the wallet debited 20 times', async () => {
+    await settings(weeklyOnFriday);
+    const member = await walletHolder(40_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => initiate(member, 2_000)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    const events = await walletEvents(member.id, 'WithdrawalRequested');
+    expect(events).toHaveLength(20);
+    expect(await streamBalance(member.id)).toBe(0);
+    expect(await ledger(member.id)).toMatchObject({ total_withdrawn: 40_000, balance: 0 });
+  });
 });
 
 describe('sending: on the payout schedule, or at once; outcomes from the provider', () => {
