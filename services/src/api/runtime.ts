@@ -32,7 +32,7 @@ export type Runtime = {
 export function createRuntime(config: Config, logger: Logger, options: { consumers?: readonly Consumer[]; clock?: () => Date; applicationName?: string } = {}): Runtime {
   const consumers = options.consumers ?? allConsumers;
   // pg_stat_activity tells the api's connections from the worker's by this name.
-  const db = createDb(config.DATABASE_URL, { applicationName: options.applicationName ?? 'portal' });
+  const db = createDb(config.DATABASE_URL, { applicationName: options.applicationName ?? 'portal', preparedStatements: config.PG_PREPARED_STATEMENTS === '1' });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const doorbell = createDoorbell(config.REDIS_URL, config.QUEUE_PREFIX);

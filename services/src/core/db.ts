@@ -14,7 +14,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
 export type Db = Kysely<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-export function createDb(connectionString: string, options: { max?: number; applicationName?: string } = {}): Db {
+/** `preparedStatements`: run the PREPARED statements as named prepared statements (off unless asked: decision 66). */
+export function createDb(connectionString: string, options: { max?: number; applicationName?: string; preparedStatements?: boolean } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -30,7 +31,7 @@ export function createDb(connectionString: string, options: { max?: number; appl
   // An idle connection the server ended (restart, admin command) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements ? preparingPool(pool) : pool }) });
 }
 
 /**

@@ -134,7 +134,7 @@ export async function requestWithdrawal(
       sendNow: input.kind === 'payout' || !hasSchedule(settings),
       withdrawal: requested ? toWithdrawal({ ...withdrawalRow(requested as RecordedEvent<WithdrawalRequested>), username: member.username, first_name: member.first_name, last_name: member.last_name }) : null,
     };
-  }, { lockOnRetry: true });
+  }, { lockOnRetry: true, stream: walletStream(input.memberId) });
 }
 
 /** PUT /users/withdrawal-amount: what each payout run requests for the member when the balance allows. */
