@@ -382,7 +382,9 @@ describe('mails: invitations and admin messages', () => {
 
   it('places the guest under a downline named as referrer, with the member as sponsor', async () => {
     const member = await h.registeredMember({}, { asParent: true });
-    const downline = await h.registeredMember({ referrer: member.username });
+    // Reserved too: the outsider below is placed under the oldest member with a free leg
+    // (openPlacement), which must not be this downline, or the outsider would be in the downline.
+    const downline = await h.registeredMember({ referrer: member.username }, { asParent: true });
     const guest = `guest2-${member.username}@example.test`;
     expect((await h.call('POST', `/api/users/${member.id}/invite-guest`, { token: member.token, body: { email: guest, referrer: downline.username } })).status).toBe(200);
     const mail = await t.mail.waitFor((m) => m.to.includes(guest));
