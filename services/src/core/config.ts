@@ -11,7 +11,7 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(16).default(DEVELOPMENT_DEFAULTS().JWT_SECRET),
   CODE_PEPPER: z.string().default(DEVELOPMENT_DEFAULTS().CODE_PEPPER),
   QUEUE_PREFIX: z.string().default('portal'),
-  /** Named prepared statements for the hot statements (core/db.ts PREPARED): off, see decision 66. */
+  /** Named prepared statements for the hot statements (core/db.ts PREPARED): off unless 1 (decision 66). */
   PG_PREPARED_STATEMENTS: z.enum(['0', '1']).default('0'),
   /**
    * Which proxies may name the client's address in X-Forwarded-For (docs/security-auth.md): off by
