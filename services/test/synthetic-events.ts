@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type Transaction, sql } from 'kysely';
+import type { Db } from '../src/core/db';
 import type { RecordedEvent } from '../src/core/event-store';
+import type { Database } from '../src/database';
 
 /**
  * Recorded events for property tests of projections: each at the next log position (its own
@@ -16,4 +19,38 @@ export function syntheticLog(start = Date.parse('2026-03-01T00:00:00Z')) {
       metadata: { actor: { type: 'system', id: 'test' }, now: at }, recordedAt: at, prevHash: '', hash: '',
     };
   };
+}
+
+/** `items` cut at the given points (each taken modulo length + 1): every way a log can fall into batches. */
+export function cutIntoBatches<T>(items: readonly T[], cuts: readonly number[]): T[][] {
+  const bounds = [...new Set(cuts.map((c) => c % (items.length + 1)))].sort((a, b) => a - b);
+  return [0, ...bounds, items.length].flatMap((from, i, all) => (i + 1 < all.length ? [items.slice(from, all[i + 1])] : []));
+}
+
+class Rollback extends Error {}
+
+/** Runs `work` in a transaction that is then rolled back, so each property run starts from the same tables. */
+export async function inRolledBackTransaction(db: Db, work: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await work(trx);
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+}
+
+/** Writes the events to the log in this transaction; the same events at their log positions (for consumers that read the log by position). */
+export async function writtenToLog(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  for (const e of events) {
+    const { rows } = await sql<{ global_position: string }>`
+      insert into events (stream_id, stream_position, type, data, metadata, recorded_at, event_id, prev_hash, hash)
+      values (${`test-${randomUUID()}`}, 1, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.recordedAt}, ${e.eventId}, '', '')
+      returning global_position`.execute(trx);
+    out.push({ ...e, globalPosition: Number(rows[0]!.global_position) });
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectHeldBonuses, projectHeldBonusesAt } from './projections';
@@ -23,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 type Trx = Transaction<Database>;
-class Rollback extends Error {}
 
 const recorded = syntheticLog();
 
@@ -49,32 +48,13 @@ function event(keys: Key[], s: Step): RecordedEvent {
   return recorded(s.type, { ...base, ...settles, ...(s.type === 'BonusWithheld' ? { reason: `withheld ${s.n}` } : {}) }, s.n);
 }
 
-/** Writes the events to the log in this transaction; the same events at their log positions. */
-async function logged(trx: Trx, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
-  for (const e of events) {
-    const { rows } = await sql<{ global_position: string }>`
-      insert into events (stream_id, stream_position, type, data, metadata, recorded_at, event_id, prev_hash, hash)
-      values (${`test-${randomUUID()}`}, 1, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.recordedAt}, ${e.eventId}, '', '')
-      returning global_position`.execute(trx);
-    out.push({ ...e, globalPosition: Number(rows[0]!.global_position) });
-  }
-  return out;
-}
-
 async function rowsAfter(log: readonly RecordedEvent[], apply: (trx: Trx, log: RecordedEvent[]) => Promise<void>): Promise<unknown[]> {
   let result: unknown[] = [];
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await apply(trx, await logged(trx, log));
-      const rows = await sql<{ row: unknown }>`select to_jsonb(h) as row from held_bonuses h order by bonus_key`.execute(trx);
-      result = rows.rows.map((r) => r.row);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await inRolledBackTransaction(t.db, async (trx) => {
+    await apply(trx, await writtenToLog(trx, log));
+    const rows = await sql<{ row: unknown }>`select to_jsonb(h) as row from held_bonuses h order by bonus_key`.execute(trx);
+    result = rows.rows.map((r) => r.row);
+  });
   return result;
 }
 
@@ -85,8 +65,7 @@ describe('held bonuses, a batch at a time inside PostgreSQL', () => {
         const member = randomUUID();
         const keys: Key[] = Array.from({ length: KEYS }, (_, i) => ({ cause: randomUUID(), beneficiary: i === 3 ? randomUUID() : member, kind: i % 2 ? 'unilevel' : 'referral', generation: i === 0 ? null : i }));
         const log = steps.map((s) => event(keys, s));
-        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
-        const cut = (events: RecordedEvent[]) => [0, ...bounds, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
+        const cut = (events: RecordedEvent[]) => cutIntoBatches(events, cuts);
         const expected = await rowsAfter(log, async (trx, events) => {
           for (const e of events) await projectHeldBonuses(trx, [e]);
         });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { memberRankChanges, projectMemberRanks } from '../points/projections';
@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 type Trx = Transaction<Database>;
-class Rollback extends Error {}
 
 const START = Date.parse('2026-03-01T00:00:00Z');
 const recorded = syntheticLog(START);
@@ -91,16 +90,10 @@ function event(ids: string[], s: Step): RecordedEvent {
 /** Runs `apply` in a transaction that is rolled back, returning the members rows as they stood at the end. */
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
   let rows: unknown[] = [];
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await apply(trx);
-      rows = (await sql<{ row: unknown }>`select to_jsonb(m) as row from members m order by id`.execute(trx)).rows.map((r) => r.row);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await inRolledBackTransaction(t.db, async (trx) => {
+    await apply(trx);
+    rows = (await sql<{ row: unknown }>`select to_jsonb(m) as row from members m order by id`.execute(trx)).rows.map((r) => r.row);
+  });
   return rows;
 }
 
@@ -113,8 +106,7 @@ describe('the members read model, a batch at a time', () => {
       fc.asyncProperty(fc.array(step, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), async (steps, cuts) => {
         const ids = Array.from({ length: MEMBERS }, () => randomUUID());
         const log = steps.map((s) => event(ids, s));
-        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
-        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const batches = cutIntoBatches(log, cuts);
         const expected = await rowsAfter(async (trx) => {
           for (const e of log) for (const apply of oneByOne) await apply(trx, [e]);
         });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { countRegistrationsAt, registrationStatsProjection } from './registration-stats';
@@ -22,38 +22,19 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 type Trx = Transaction<Database>;
-class Rollback extends Error {}
 
 const recorded = syntheticLog(Date.parse('2026-03-01T22:00:00Z'));
 type Step = { registered: boolean; packageId: number; minute: number };
 const step: fc.Arbitrary<Step> = fc.record({ registered: fc.boolean(), packageId: fc.integer({ min: 1, max: 3 }), minute: fc.integer({ min: 0, max: 6 * 60 }) });
 
-async function logged(trx: Trx, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
-  for (const e of events) {
-    const { rows } = await sql<{ global_position: string }>`
-      insert into events (stream_id, stream_position, type, data, metadata, recorded_at, event_id, prev_hash, hash)
-      values (${`test-${randomUUID()}`}, 1, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.recordedAt}, ${e.eventId}, '', '')
-      returning global_position`.execute(trx);
-    out.push({ ...e, globalPosition: Number(rows[0]!.global_position) });
-  }
-  return out;
-}
-
 async function rowsAfter(log: readonly RecordedEvent[], apply: (trx: Trx, log: RecordedEvent[]) => Promise<void>): Promise<unknown[]> {
   let result: unknown[] = [];
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await sql`insert into daily_registrations (day, package_id, registrations, activations) values ('2026-03-02', 1, 5, 2) on conflict do nothing`.execute(trx);
-      await apply(trx, await logged(trx, log));
-      const rows = await sql<{ row: unknown }>`select to_jsonb(d) as row from daily_registrations d order by day, package_id`.execute(trx);
-      result = rows.rows.map((r) => r.row);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await inRolledBackTransaction(t.db, async (trx) => {
+    await sql`insert into daily_registrations (day, package_id, registrations, activations) values ('2026-03-02', 1, 5, 2) on conflict do nothing`.execute(trx);
+    await apply(trx, await writtenToLog(trx, log));
+    const rows = await sql<{ row: unknown }>`select to_jsonb(d) as row from daily_registrations d order by day, package_id`.execute(trx);
+    result = rows.rows.map((r) => r.row);
+  });
   return result;
 }
 
@@ -64,8 +45,7 @@ describe('registration stats inside PostgreSQL', () => {
         const log = steps.map((s) =>
           recorded(s.registered ? 'MemberRegistered' : 'MemberActivated', { member_id: randomUUID(), package_id: s.packageId }, s.minute),
         );
-        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
-        const cut = (events: RecordedEvent[]) => [0, ...bounds, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
+        const cut = (events: RecordedEvent[]) => cutIntoBatches(events, cuts);
         const expected = await rowsAfter(log, async (trx, events) => {
           for (const e of events) await registrationStatsProjection.apply(trx, [e]);
         });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectMembers } from '../membership/projections';
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 type Trx = Transaction<Database>;
-class Rollback extends Error {}
 
 const recorded = syntheticLog();
 
@@ -69,16 +68,10 @@ function events(ids: string[], steps: Step[]): RecordedEvent[] {
 /** Runs `apply` in a transaction that is rolled back, returning member_points as it stood at the end. */
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
   let rows: unknown[] = [];
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await apply(trx);
-      rows = (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await inRolledBackTransaction(t.db, async (trx) => {
+    await apply(trx);
+    rows = (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
+  });
   return rows;
 }
 
@@ -95,8 +88,7 @@ describe('member-points, one statement a batch', () => {
           }, 0),
         );
         const log = events(ids, steps);
-        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
-        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const batches = cutIntoBatches(log, cuts);
         const expected = await rowsAfter(async (trx) => {
           await projectMembers(trx, registrations);
           await projectMemberPointsEventByEvent(trx, log);

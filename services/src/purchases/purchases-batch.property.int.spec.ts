@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectPurchases, projectPurchasesInBatches } from './projections';
@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 type Trx = Transaction<Database>;
-class Rollback extends Error {}
 
 const recorded = syntheticLog();
 
@@ -63,18 +62,12 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
 
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ orders: unknown[]; lines: unknown[] }> {
   let result = { orders: [] as unknown[], lines: [] as unknown[] };
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await apply(trx);
-      const orders = await sql<{ row: unknown }>`select to_jsonb(p) as row from product_purchases p order by id`.execute(trx);
-      const lines = await sql<{ row: unknown }>`select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id`.execute(trx);
-      result = { orders: orders.rows.map((r) => r.row), lines: lines.rows.map((r) => r.row) };
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await inRolledBackTransaction(t.db, async (trx) => {
+    await apply(trx);
+    const orders = await sql<{ row: unknown }>`select to_jsonb(p) as row from product_purchases p order by id`.execute(trx);
+    const lines = await sql<{ row: unknown }>`select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id`.execute(trx);
+    result = { orders: orders.rows.map((r) => r.row), lines: lines.rows.map((r) => r.row) };
+  });
   return result;
 }
 
@@ -85,8 +78,7 @@ describe('product purchases, a batch at a time', () => {
         const ids = Array.from({ length: ORDERS }, () => randomUUID());
         const member = randomUUID();
         const log = steps.map((s) => event(ids, member, s));
-        const bounds = [...new Set(cuts.map((c) => c % (log.length + 1)))].sort((a, b) => a - b);
-        const batches = [0, ...bounds, log.length].flatMap((from, i, all) => (i + 1 < all.length ? [log.slice(from, all[i + 1])] : []));
+        const batches = cutIntoBatches(log, cuts);
         const expected = await rowsAfter(async (trx) => {
           for (const e of log) await projectPurchases(trx, [e]);
         });
