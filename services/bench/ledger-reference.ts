@@ -59,3 +59,10 @@ export async function ledgerAgainstReference(db: Db, table: string, rounds = 3):
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { oursSeconds: median(ours), referenceSeconds: median(reference), rows };
 }
+
+/** How many alternating rounds ledgerAgainstReference runs (BENCH_LEDGER_ROUNDS, 3 by default). */
+export function ledgerRounds(): number {
+  const rounds = Number(process.env.BENCH_LEDGER_ROUNDS ?? 3);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_LEDGER_ROUNDS: not a whole number of rounds: ${process.env.BENCH_LEDGER_ROUNDS}`);
+  return rounds;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ledgerAgainstReference, projectLedgerSetBased } from './ledger-reference';
+import { ledgerAgainstReference, ledgerRounds, projectLedgerSetBased } from './ledger-reference';
 import { createDb } from '../src/core/db';
 import { walletLedgerProjection } from '../src/compensation/projections';
 import { drainConsumer } from '../src/core/consumers';
@@ -158,7 +158,7 @@ async function measureScale(ctx: Parameters<BenchModule['run']>[0], members: num
       referenceRuns.push((performance.now() - i0) / 1000);
     }
     // --- The ledger and its reference again, alternately, median of BENCH_LEDGER_ROUNDS (3).
-    const again = await ledgerAgainstReference(db, LEDGER_REFERENCE_TABLE, Number(process.env.BENCH_LEDGER_ROUNDS ?? 3));
+    const again = await ledgerAgainstReference(db, LEDGER_REFERENCE_TABLE, ledgerRounds());
     const result: ScaleResult = {
       members,
       buildSeconds,
@@ -194,7 +194,7 @@ const matchingBench: BenchModule = {
     for (const members of matchingScales()) results.push(await measureScale(ctx, members));
     const table: Table = {
       title: 'one matching cycle, closeMatchingCycle → every bonus event and wallet line recorded (goal: < 30 s at 1,000,000; ledger ≥ 0.5× the set-based reference)',
-      columns: ['members', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', 'ledger ÷ reference, median of 3 alternating', 'one INSERT of as many rows s', 'events + wallet lines ÷ INSERT'],
+      columns: ['members', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', `ledger ÷ reference, median of ${ledgerRounds()} alternating`, 'one INSERT of as many rows s', 'events + wallet lines ÷ INSERT'],
       rows: results.map((r) => [
         fmtInt(r.members),
         fmtInt(r.walletRows),
@@ -213,7 +213,7 @@ const matchingBench: BenchModule = {
         'each size in a fresh database; members and leg volumes written set-based (a complete binary tree, packages 1–6 in turn, leg volumes 0–2,999 PV from a hash), activated before the close',
         'policy: the points policy paying the cycle at its place in the log (decide, reserve keys, append BonusCredited / BonusWithheld, carry, results); wallet ledger: projecting those events',
         'reference ledger: the same events projected by INSERT … SELECT from the log in keyset batches of the same size, into a copy of wallet_entries (no wallets totals)',
-        'median of 3 alternating: the whole ledger projected again from scratch and the reference again, in turn, 3 times (BENCH_LEDGER_ROUNDS), the medians\' ratio (the goal is judged on it: one run of under a second is at the mercy of the load)',
+        `median of ${ledgerRounds()} alternating: the whole ledger projected again from scratch and the reference again, in turn, ${ledgerRounds()} times (BENCH_LEDGER_ROUNDS), the medians' ratio (the goal is judged on it: one run of under a second is at the mercy of the load)`,
         ...results.map((r) => `${fmtInt(r.members)}: time per consumer ${Object.entries(r.perConsumerMs).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}; setup ${r.buildSeconds.toFixed(1)} s`),
       ],
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ledgerAgainstReference, projectLedgerSetBased } from './ledger-reference';
+import { ledgerAgainstReference, ledgerRounds, projectLedgerSetBased } from './ledger-reference';
 import { walletLedgerProjection } from '../src/compensation/projections';
 import { runInTransaction } from '../src/core/command';
 import { type Consumer, drainConsumer } from '../src/core/consumers';
@@ -143,7 +143,7 @@ async function measureRun(
   // Reference: the same events projected set-based from the log, in keyset batches of the ledger's size.
   const referenceLedgerSeconds = await projectLedgerSetBased(db, LEDGER_REFERENCE_TABLE, Number(positionBefore));
   // Again, alternately, median of BENCH_LEDGER_ROUNDS (3): the whole log's wallet events (this run's and any before it).
-  const again = await ledgerAgainstReference(db, LEDGER_REFERENCE_TABLE, Number(process.env.BENCH_LEDGER_ROUNDS ?? 3));
+  const again = await ledgerAgainstReference(db, LEDGER_REFERENCE_TABLE, ledgerRounds());
   const result: RunResult = {
     run: input.run,
     members: input.members,
@@ -200,7 +200,7 @@ const profitSharingBench: BenchModule = {
     for (const members of profitScales()) results.push(...(await measureScale(ctx, members)));
     const table: Table = {
       title: 'global profit and profit pool: the run → every bonus event and wallet line recorded (goal: ledger ≥ 0.5× the set-based reference)',
-      columns: ['members', 'run', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', 'ledger ÷ reference, median of 3 alternating'],
+      columns: ['members', 'run', 'bonus rows', 'events + wallet lines s', 'every consumer quiet s', 'policy s', 'wallet ledger s', 'ledger rows/s', 'reference ledger rows/s', 'ledger ÷ reference', `ledger ÷ reference, median of ${ledgerRounds()} alternating`],
       rows: results.map((r) => [
         fmtInt(r.members),
         r.run === 'global_profit' ? 'global profit' : 'profit pool',
@@ -218,7 +218,7 @@ const profitSharingBench: BenchModule = {
         'each size in a fresh database; members written set-based (a complete binary tree, all on the profit-pool package, activated 60 days ago; every second member on a global-profit-eligible rank, CPV from a hash)',
         'global profit: runGlobalProfitShare, paid by the points policy at the share (decide, reserve keys, append BonusCredited); profit pool: runProfitPoolShare, paid by the profit-sharing policy (2 active sponsored members required)',
         'reference ledger: the same events projected by INSERT … SELECT from the log in keyset batches of the same size, into a copy of wallet_entries (no wallets totals)',
-        'median of 3 alternating: the whole log\'s wallet events projected again from scratch and the reference again, in turn, 3 times (BENCH_LEDGER_ROUNDS), the medians\' ratio (the goal is judged on it)',
+        `median of ${ledgerRounds()} alternating: the whole log's wallet events projected again from scratch and the reference again, in turn, ${ledgerRounds()} times (BENCH_LEDGER_ROUNDS), the medians' ratio (the goal is judged on it)`,
         ...results.map((r) => `${fmtInt(r.members)} ${r.run}: time per consumer ${Object.entries(r.perConsumerMs).filter(([, ms]) => ms >= 1).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`),
       ],
     };
