@@ -154,7 +154,7 @@ const activationBench: BenchModule = {
           // A cascade of more than RANK_EVENTS_PER_MEMBER_UP_TO is one RanksAchieved naming them all.
           const rankRises = (
             await sql<{ n: number }>`
-              select coalesce(sum(case when type = 'RankAchieved' then 1 else jsonb_array_length(data->'ranks') end), 0)::int as n
+              select coalesce(sum(case when type = 'RankAchieved' then 1 else coalesce(jsonb_array_length(data->'columns'->'member_id'), jsonb_array_length(data->'ranks')) end), 0)::int as n
               from events where type in ('RankAchieved', 'RanksAchieved') and global_position > ${logEnd}`.execute(db)
           ).rows[0]!.n;
           if (round > 0) results[name]!.push({ ms, perConsumer, bonusRows, rankRises });

@@ -9,6 +9,7 @@ import { runInTransaction } from '../core/command';
 import { GENESIS_HASH, appendToStream } from '../core/event-store';
 import { debitWalletForPayment } from '../wallet/commands';
 import { eventSearchProjection } from './projections';
+import { rankColumns } from '../points/events';
 import { lagosDay } from './statement';
 
 /**
@@ -180,21 +181,26 @@ describe('the event log explorer', () => {
     expect(search[0]!.n).toBe(1);
   });
 
-  it("finds a rank cascade by each member it names and by its rank's name, its subjects those event_subject_ids finds", async () => {
+  // Both shapes of RanksAchieved: in columns (since decision 67) and an array of objects (before).
+  it.each([
+    ['in columns', 'Zobocrown'],
+    ['as an array of objects (recorded before decision 67)', 'Zoboduchess'],
+  ])("finds a rank cascade %s by each member it names and by its rank's name, its subjects those event_subject_ids finds", async (shape, rankName) => {
     const members = Array.from({ length: 150 }, () => randomUUID());
+    const entries = members.map((member_id, i) => ({ member_id, rank_id: 3, rank_name: rankName, cpv: 1000 + i, package_id: 6, previous_rank_id: 2 }));
     const cause = { event_id: randomUUID(), event_type: 'MemberActivated', stream_id: `member-${members[0]}`, member_id: members[0]! };
     const [cascade] = await t.runtime.db.transaction().execute((trx) =>
       appendToStream(
         trx,
         `rank-cascade-${cause.event_id}`,
-        [{ type: 'RanksAchieved', data: { cause, ranks: members.map((member_id, i) => ({ member_id, rank_id: 3, rank_name: 'Zobocrown', cpv: 1000 + i, package_id: 6, previous_rank_id: 2 })) } }],
+        [{ type: 'RanksAchieved', data: shape === 'in columns' ? { cause, columns: rankColumns(entries) } : { cause, ranks: entries } }],
         { expectedVersion: 'any', metadata: { actor: { type: 'system', id: 'points' }, now: new Date().toISOString() } },
       ),
     );
     expect((await drainAll(t.runtime.db, eventSearchProjection)).status).toBe('caught_up');
     for (const member of [members[0]!, members[77]!, members[149]!]) expect((await only({ member_id: member })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
-    expect((await only({ q: 'zobocrown' })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
-    expect((await only({ q: 'ranksachieved zobocrown' })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
+    expect((await only({ q: rankName.toLowerCase() })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
+    expect((await only({ q: `ranksachieved ${rankName}` })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
     const { rows } = await sql<{ same: boolean; subjects: number }>`
       select (select array_agg(x order by x) from unnest(s.subjects) x) = (select array_agg(x order by x) from unnest(event_subject_ids(e.stream_id, e.data, e.metadata)) x) as same,
         cardinality(s.subjects) as subjects

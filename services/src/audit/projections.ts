@@ -37,17 +37,26 @@ export const eventSearchProjection: Consumer = {
  */
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 // Guarded like the generic functions (a projection must never throw on a recorded event): a list
-// that is not an array, or an entry without a uuid member id, adds nothing.
-const cascadeRanks = sql`jsonb_array_elements(case when jsonb_typeof(data->'ranks') = 'array' then data->'ranks' else '[]'::jsonb end)`;
+// that is not an array, or an entry without a uuid member id, adds nothing. Both shapes are read:
+// `columns` (one array per field, since decision 67) and `ranks` (an array of objects, before).
+const arrayAt = (path: ReturnType<typeof sql>) => sql`case when jsonb_typeof(${path}) = 'array' then ${path} else '[]'::jsonb end`;
+const cascadeMembers = sql`(
+  select rank->>'member_id' from jsonb_array_elements(${arrayAt(sql`data->'ranks'`)}) rank
+  union all
+  select id from jsonb_array_elements_text(${arrayAt(sql`data->'columns'->'member_id'`)}) id)`;
+const cascadeRankNames = sql`(
+  select rank->>'rank_name' from jsonb_array_elements(${arrayAt(sql`data->'ranks'`)}) rank
+  union all
+  select name from jsonb_array_elements_text(${arrayAt(sql`data->'columns'->'rank_name'`)}) name)`;
 const cascadeSubjects = sql`(
   select coalesce(array_agg(distinct id), '{}') from (
-    select unnest(event_subject_ids(stream_id, data - 'ranks', metadata))
+    select unnest(event_subject_ids(stream_id, data - 'ranks' - 'columns', metadata))
     union all
-    select lower(rank->>'member_id')::uuid from ${cascadeRanks} rank where rank->>'member_id' ~ ${UUID}
+    select lower(member_id)::uuid from ${cascadeMembers} members(member_id) where member_id ~ ${UUID}
   ) ids(id))`;
 const cascadeWords = sql`(
-  event_words(stream_id, type, data - 'ranks')
-  || (select to_tsvector('simple'::regconfig, coalesce(string_agg(distinct rank->>'rank_name', ' '), '')) from ${cascadeRanks} rank))`;
+  event_words(stream_id, type, data - 'ranks' - 'columns')
+  || (select to_tsvector('simple'::regconfig, coalesce(string_agg(distinct name, ' '), '')) from ${cascadeRankNames} names(name)))`;
 
 async function projectEventSearchAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;

@@ -33,14 +33,41 @@ export type RankAchieved = DomainEvent<
  * one RankAchieved per member: recording 10,000 ranks then costs one append, one hash and one
  * row, not 10,000. Recorded when a cause lifts more than RANK_EVENTS_PER_MEMBER_UP_TO members;
  * fewer get one RankAchieved each. Consumers of ranks read both (rankEntries below).
+ *
+ * The entries are in `columns`, one array per field (as MatchingOutcomesRecorded): half the JSON
+ * of an array of objects, whose field names were half of each entry (~0.6 MB instead of 1.3 MB for
+ * 10,000 ranks, each byte canonicalised, hashed and stored by the append). Cascades recorded
+ * before decision 67 hold `ranks`, an array of objects (RanksAchievedAsRecordedBefore): every
+ * reader reads both, through rankEntries (and audit/projections.ts in SQL).
  */
 export type RanksAchieved = DomainEvent<
   'RanksAchieved',
   {
     cause: BonusCause;
-    ranks: Array<Omit<RankAchieved['data'], 'cause'>>;
+    columns: RankColumns;
   }
 >;
+
+/** One cascade entry: what its member's RankAchieved would hold, without the cause. */
+export type RankEntry = Omit<RankAchieved['data'], 'cause'>;
+
+/** One array per field of RankEntry, the same length each, in the entries' order. */
+export type RankColumns = { [K in keyof RankEntry]: Array<RankEntry[K]> };
+
+/** The first shape of RanksAchieved (until decision 67): an array of objects. Still read. */
+export type RanksAchievedAsRecordedBefore = DomainEvent<'RanksAchieved', { cause: BonusCause; ranks: RankEntry[] }>;
+
+/** The columns of these entries (how a cascade is recorded). */
+export function rankColumns(entries: readonly RankEntry[]): RankColumns {
+  return {
+    member_id: entries.map((e) => e.member_id),
+    rank_id: entries.map((e) => e.rank_id),
+    rank_name: entries.map((e) => e.rank_name),
+    previous_rank_id: entries.map((e) => e.previous_rank_id),
+    cpv: entries.map((e) => e.cpv),
+    package_id: entries.map((e) => e.package_id),
+  };
+}
 
 export type PointsEvent = RankAchieved | RanksAchieved;
 
@@ -49,10 +76,21 @@ export const RANK_EVENTS_PER_MEMBER_UP_TO = 100;
 
 export const rankCascadeStream = (causeEventId: string) => `rank-cascade-${causeEventId}`;
 
-/** Every (member, rank) a RankAchieved or RanksAchieved records, in the event's order. */
-export function rankEntries(event: RankAchieved | RanksAchieved): Array<RankAchieved['data']> {
+/** Every (member, rank) a RankAchieved or RanksAchieved (of either shape) records, in the event's order. */
+export function rankEntries(event: RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore): Array<RankAchieved['data']> {
   if (event.type === 'RankAchieved') return [event.data];
-  return event.data.ranks.map((rank) => ({ ...rank, cause: event.data.cause }));
+  const { cause } = event.data;
+  if ('ranks' in event.data) return event.data.ranks.map((rank) => ({ ...rank, cause }));
+  const c = event.data.columns;
+  return c.member_id.map((member_id, i) => ({
+    member_id,
+    rank_id: c.rank_id[i]!,
+    rank_name: c.rank_name[i]!,
+    previous_rank_id: c.previous_rank_id[i] ?? null,
+    cpv: c.cpv[i]!,
+    package_id: c.package_id[i]!,
+    cause,
+  }));
 }
 
 export const rankStream = (memberId: string) => `rank-${memberId}`;

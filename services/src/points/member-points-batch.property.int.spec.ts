@@ -8,6 +8,7 @@ import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectMembers } from '../membership/projections';
 import { projectMemberPoints, projectMemberPointsEventByEvent } from './projections';
+import { rankColumns } from './events';
 
 /**
  * The batched member-points projection (one statement a batch) leaves exactly the rows the events
@@ -59,8 +60,12 @@ function events(ids: string[], steps: Step[]): RecordedEvent[] {
         return recorded('ProductPurchasePaid', { purchase_id: randomUUID(), member_id: ids[s.member], pickup_type: s.repurchase ? 'repurchase_pickup' : 'registration_pickup', total_points: s.pv, total_price_kobo: 0, lines: [], payment_method: 'wallet' }, s.minute);
       case 'rank':
         return recorded('RankAchieved', { member_id: ids[s.member], rank_id: s.rank, cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null } }, s.minute);
-      case 'ranks':
-        return recorded('RanksAchieved', { cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null }, ranks: s.members.map((m) => ({ member_id: ids[m], rank_id: s.rank })) }, s.minute);
+      case 'ranks': {
+        // Both shapes of RanksAchieved: in columns (since decision 67) and an array of objects (before).
+        const cause = { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null };
+        const entries = s.members.map((m) => ({ member_id: ids[m]!, rank_id: s.rank, rank_name: `R${s.rank}`, previous_rank_id: null, cpv: 0, package_id: 1 }));
+        return recorded('RanksAchieved', s.minute % 2 === 0 ? { cause, columns: rankColumns(entries) } : { cause, ranks: entries }, s.minute);
+      }
     }
   });
 }

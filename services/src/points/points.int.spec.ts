@@ -8,7 +8,7 @@ import { type EventMetadata, appendToStream } from '../core/event-store';
 import type { MemberActivated, MemberRegistered, PlacementLeg } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import type { ProductPurchasePaid } from '../purchases/events';
-import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream } from './events';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankEntries } from './events';
 import { findReadModel, rebuildReadModel } from '../read-models';
 import { pointsPolicy, projectMemberRanks } from './projections';
 
@@ -281,7 +281,13 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     expect(cascades).toHaveLength(1);
     const cascade = cascades[0]!.data as RanksAchieved['data'];
     expect(cascade.cause).toMatchObject({ event_id: activation.event_id, event_type: 'MemberActivated', member_id: x });
-    const lifted = new Map(cascade.ranks.map((r) => [r.member_id, r]));
+    // Recorded in columns, one array per field (docs/decisions.md 67).
+    expect(Object.keys(cascade).sort()).toEqual(['cause', 'columns']);
+    // The chain, X, and the ancestors above the top whom the same 500 PV lifts.
+    expect(cascade.columns.member_id.length).toBeGreaterThanOrEqual(N + 2);
+    for (const column of Object.values(cascade.columns)) expect(column).toHaveLength(cascade.columns.member_id.length);
+    const entries = rankEntries({ type: 'RanksAchieved', data: cascade });
+    const lifted = new Map(entries.map((r) => [r.member_id, r]));
     for (const id of [...chain, x]) expect(lifted.get(id), id).toMatchObject({ rank_id: 2, rank_name: 'Supervisor', package_id: 4 });
     expect(lifted.get(chain[N]!)).toMatchObject({ previous_rank_id: 1, cpv: 500 });
     expect(lifted.get(x)).toMatchObject({ previous_rank_id: null, cpv: 500 });
@@ -290,7 +296,7 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     expect(perMember.rows[0]!.n).toBe(0);
     // Each (member, rank) is reserved once, so a replay cannot record it again.
     const keys = await sql<{ n: number }>`select count(*)::int as n from unique_keys where scope = 'rank' and owner = ${activation.event_id}`.execute(t.runtime.db);
-    expect(keys.rows[0]!.n).toBe(cascade.ranks.length);
+    expect(keys.rows[0]!.n).toBe(entries.length);
 
     const ranksNow = async () => (await t.runtime.db.selectFrom('members').select(['id', 'rank_id']).where('id', 'in', [...chain, x]).execute()).map((r) => r.rank_id);
     expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
@@ -301,6 +307,14 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     expect(recorded).toBeTruthy();
     await projectMemberRanks(t.runtime.db, [
       { type: 'RanksAchieved', data: cascade, streamId: cascades[0]!.stream_id, streamPosition: 1, globalPosition: Number(cascades[0]!.global_position), transactionId: String(cascades[0]!.transaction_id), eventId: cascades[0]!.event_id, schemaVersion: 1, metadata: metadata(), recordedAt: t.clock.now.toISOString(), prevHash: '', hash: '' },
+    ]);
+    expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
+    // A cascade recorded in the first shape (an array of objects, before decision 67) reads the same.
+    const asRecordedBefore: RanksAchievedAsRecordedBefore['data'] = { cause: cascade.cause, ranks: entries.map(({ cause: _, ...rank }) => rank) };
+    expect(rankEntries({ type: 'RanksAchieved', data: asRecordedBefore })).toEqual(entries);
+    await t.runtime.db.updateTable('members').set({ rank_id: null }).where('id', 'in', [...chain, x]).execute();
+    await projectMemberRanks(t.runtime.db, [
+      { type: 'RanksAchieved', data: asRecordedBefore, streamId: cascades[0]!.stream_id, streamPosition: 1, globalPosition: Number(cascades[0]!.global_position), transactionId: String(cascades[0]!.transaction_id), eventId: cascades[0]!.event_id, schemaVersion: 1, metadata: metadata(), recordedAt: t.clock.now.toISOString(), prevHash: '', hash: '' },
     ]);
     expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
     // So does member_points' (the points policy's working state): the rebuild at the policy's

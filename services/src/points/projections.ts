@@ -11,17 +11,33 @@ import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
 import type { MemberChange } from '../membership/member-changes';
-import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, rankCascadeStream, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
 
 /**
- * A member whose CPV (or package) changed and who may qualify for a rank above the one recorded.
- * `package_at_cause`: its package at the cause when its members row says so (activated and
- * package set at or before the cause), else null (packagesAtCause reads its stream).
+ * A member on the credited path whose rank may have risen (activated, and some rank within its CPV
+ * and current package lies above the rank recorded), in the path's order (the member, then its
+ * ancestors upward):
+ * - `decided`: its package at the cause is on its members row, so creditPath judged it in SQL (the
+ *   same rule as rankAchievement: the highest rank by (points, id) within its CPV and package, if
+ *   above the rank recorded) and already set the rank in member_points and members and reserved
+ *   its (member, rank) key; `fresh` says whether the key was new (false: a replay, nothing to
+ *   append). `rank_id`, `rank_name`: the rank reached; `package_at_cause` its package.
+ * - otherwise its package at the cause is not on the row (activated or upgraded after the cause:
+ *   the policy runs behind, or replays): packagesAtCause reads its stream and rankAchievement judges it.
  */
-type RankCandidate = { member_id: string; cpv: number; rank_id: number | null; package_at_cause: number | null };
+type RankCandidate = {
+  member_id: string;
+  cpv: number;
+  recorded_rank_id: number | null;
+  decided: boolean;
+  rank_id: number | null;
+  rank_name: string | null;
+  package_at_cause: number | null;
+  fresh: boolean;
+};
 
 /**
  * Adds `pv` to the member (personal PV and CPV) and to every placement ancestor (CPV and the leg
@@ -30,12 +46,14 @@ type RankCandidate = { member_id: string; cpv: number; rank_id: number | null; p
  * move), then an upsert of every row on the path. An upsert rather than an update: an ancestor
  * that has not paid yet has no row, and its volumes must still count when it activates.
  *
- * The same statement returns the members on the path whose rank may have risen: activated, and
- * some rank within their CPV and current package lies above the rank recorded. Packages only
- * rise, so judging by the current package finds every candidate; each is then judged exactly on
- * the package it held at the cause: read here from the members row it already joins when that row
- * says so (a 10,000-ancestor cascade then costs no second pass over the path), else by
- * packagesAtCause.
+ * The same statement judges the ranks of the path's members whose package at the cause is on
+ * their members row (packages only rise, and the row says when it was set), and for each rank
+ * reached sets it in the same upsert that credits the CPV, sets it on the members row and reserves
+ * its (member, rank) key: a cascade lifting 10,000 ancestors wrote member_points twice (the credit,
+ * then the ranks) and sent the 10,000 keys and ranks back in two more statements (~135 ms of the
+ * deep activation's points policy; docs/decisions.md NN). The CPV judged is the row's before the
+ * statement plus `pv`: the points policy is the only writer of member_points, under its lock.
+ * The other candidates (package not on the row) come back undecided for packagesAtCause.
  */
 async function creditPath(trx: Trx, memberId: string, pv: number, cause: RecordedEvent): Promise<RankCandidate[]> {
   const at = cause.recordedAt;
@@ -47,36 +65,100 @@ async function creditPath(trx: Trx, memberId: string, pv: number, cause: Recorde
       from up join members m on m.id = up.member_id
       where m.placement_parent_id is not null and ${pv}::bigint > 0
     ),
+    path as (
+      select up.member_id, up.leg, up.depth,
+        coalesce(old.cpv, 0) + ${pv}::bigint as cpv,
+        old.rank_id as recorded_rank_id,
+        m.activated_at is not null as activated,
+        m.package_id as current_package,
+        case when ${memberFactBy('m', 'activated', cause)} and ${memberFactBy('m', 'package', cause)} then m.package_id end as package_at_cause
+      from up
+        join members m on m.id = up.member_id
+        left join member_points old on old.member_id = up.member_id
+    ),
+    judged as (
+      select p.*, held.id as held_id, held.name as held_name,
+        p.activated and p.package_at_cause is not null and held.id is not null
+          and (recorded.id is null or (held.points, held.id) > (recorded.points, recorded.id)) as decided,
+        p.activated and p.package_at_cause is null and exists (
+          select 1 from ranks r
+          where r.points <= p.cpv and r.package_id <= p.current_package
+            and (recorded.id is null or (r.points, r.id) > (recorded.points, recorded.id))) as undecided
+      from path p
+        left join ranks recorded on recorded.id = p.recorded_rank_id
+        left join lateral (
+          select r.id, r.name, r.points from ranks r
+          where r.points <= p.cpv and r.package_id <= p.package_at_cause
+          order by r.points desc, r.id desc limit 1
+        ) held on true
+    ),
     credited as (
-      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
+      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
       select member_id,
         case when depth = 0 then ${pv}::bigint else 0 end,
         ${pv}::bigint,
         case when leg = 'left' then ${pv}::bigint else 0 end,
         case when leg = 'right' then ${pv}::bigint else 0 end,
+        case when decided then held_id end,
+        case when decided then ${at}::timestamptz end,
         ${at}::timestamptz
-      from up
+      from judged
       on conflict (member_id) do update set
         personal_pv = mp.personal_pv + excluded.personal_pv,
         cpv = mp.cpv + excluded.cpv,
         left_pv = mp.left_pv + excluded.left_pv,
         right_pv = mp.right_pv + excluded.right_pv,
+        rank_id = coalesce(excluded.rank_id, mp.rank_id),
+        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
         updated_at = excluded.updated_at
-      returning mp.member_id, mp.cpv, mp.rank_id
+      returning 1
+    ),
+    ranked_members as (
+      update members m set rank_id = j.held_id
+      from judged j
+      where j.decided and m.id = j.member_id and m.rank_id is distinct from j.held_id
+      returning 1
+    ),
+    reserved as (
+      insert into unique_keys (scope, key, owner)
+      select ${rankKeyScope}, j.member_id::text || ':' || j.held_id, ${cause.eventId} from judged j where j.decided
+      on conflict do nothing returning key
     )
-    select c.member_id, c.cpv, c.rank_id,
-      case when ${memberFactBy('m', 'activated', cause)} and ${memberFactBy('m', 'package', cause)} then m.package_id end as package_at_cause
-    from credited c
-      join up on up.member_id = c.member_id
-      join members m on m.id = c.member_id
-      left join ranks recorded on recorded.id = c.rank_id
-    where m.activated_at is not null
-      and exists (
-        select 1 from ranks r
-        where r.points <= c.cpv and r.package_id <= m.package_id
-          and (recorded.id is null or (r.points, r.id) > (recorded.points, recorded.id)))
-    order by up.depth`.execute(trx);
-  return rows;
+    select j.member_id, j.cpv, j.recorded_rank_id, j.decided,
+      case when j.decided then j.held_id end as rank_id,
+      case when j.decided then j.held_name end as rank_name,
+      j.package_at_cause,
+      exists (select 1 from reserved k where k.key = j.member_id::text || ':' || j.held_id) as fresh
+    from judged j
+    where j.decided or j.undecided
+    order by j.depth`.execute(trx);
+  return rows.map((row) => ({ ...row, cpv: Number(row.cpv) }));
+}
+
+/** creditPath's credit alone, without judging ranks (the event-by-event replay of member_points: its ranks come from the rank events). */
+async function creditPathOnly(trx: Trx, memberId: string, pv: number, at: string): Promise<void> {
+  await sql`
+    with recursive up(member_id, leg, depth) as (
+      select id, null::text, 0 from members where id = ${memberId}
+      union all
+      select m.placement_parent_id, m.placement_leg::text, up.depth + 1
+      from up join members m on m.id = up.member_id
+      where m.placement_parent_id is not null and ${pv}::bigint > 0
+    )
+    insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
+    select member_id,
+      case when depth = 0 then ${pv}::bigint else 0 end,
+      ${pv}::bigint,
+      case when leg = 'left' then ${pv}::bigint else 0 end,
+      case when leg = 'right' then ${pv}::bigint else 0 end,
+      ${at}::timestamptz
+    from up
+    on conflict (member_id) do update set
+      personal_pv = mp.personal_pv + excluded.personal_pv,
+      cpv = mp.cpv + excluded.cpv,
+      left_pv = mp.left_pv + excluded.left_pv,
+      right_pv = mp.right_pv + excluded.right_pv,
+      updated_at = excluded.updated_at`.execute(trx);
 }
 
 /**
@@ -115,21 +197,32 @@ async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: Re
 }
 
 /**
- * Records each rank reached once: the (member, rank) keys are reserved first, in one statement, so
- * a replay of the log (or a re-run of a batch) appends nothing twice, but still sets the rank in
- * member_points. rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
+ * Records each rank reached once: the (member, rank) keys are reserved (for the ranks creditPath
+ * judged, by creditPath itself; for the others here, in one statement), so a replay of the log (or
+ * a re-run of a batch) appends nothing twice, but still sets the rank in member_points.
+ * rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
  * Up to RANK_EVENTS_PER_MEMBER_UP_TO members get one RankAchieved each on their rank stream; a
  * larger cascade (a deep activation lifting thousands of ancestors) is one RanksAchieved naming
- * them all (docs/points.md "Rank cascades").
+ * them all, in columns (docs/points.md "Rank cascades").
+ *
+ * `ranked`: every rank reached, in the path's order; `fresh` true when creditPath reserved its key
+ * anew, false when it was reserved before, undefined when judged here (its rank not set yet).
  */
-async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: RecordedEvent): Promise<void> {
-  if (decisions.length === 0) return;
-  const { rows: reserved } = await sql<{ key: string }>`
-    insert into unique_keys (scope, key, owner)
-    select ${rankKeyScope}, key, ${cause.eventId} from unnest(${sql.val(decisions.map((d) => rankKey(d.data.member_id, d.data.rank_id)))}::text[]) as k(key)
-    on conflict do nothing returning key`.execute(trx);
-  const freshKeys = new Set(reserved.map((row) => row.key));
-  const fresh = decisions.filter((d) => freshKeys.has(rankKey(d.data.member_id, d.data.rank_id)));
+async function recordRanks(trx: Trx, ranked: ReadonlyArray<{ decision: RankAchieved; fresh?: boolean }>, cause: RecordedEvent): Promise<void> {
+  if (ranked.length === 0) return;
+  const judgedHere = ranked.filter((r) => r.fresh === undefined).map((r) => r.decision);
+  let freshHere = new Set<string>();
+  if (judgedHere.length > 0) {
+    const { rows: reserved } = await sql<{ key: string }>`
+      insert into unique_keys (scope, key, owner)
+      select ${rankKeyScope}, key, ${cause.eventId} from unnest(${sql.val(judgedHere.map((d) => rankKey(d.data.member_id, d.data.rank_id)))}::text[]) as k(key)
+      on conflict do nothing returning key`.execute(trx);
+    freshHere = new Set(reserved.map((row) => row.key));
+    await setRanks(trx, judgedHere.map((d) => d.data), cause.recordedAt);
+  }
+  const fresh = ranked
+    .filter((r) => r.fresh ?? freshHere.has(rankKey(r.decision.data.member_id, r.decision.data.rank_id)))
+    .map((r) => r.decision);
   const metadata: EventMetadata = {
     actor: { type: 'system', id: 'points' },
     now: cause.recordedAt,
@@ -137,13 +230,12 @@ async function recordRanks(trx: Trx, decisions: readonly RankAchieved[], cause: 
     correlation_id: cause.metadata.correlation_id ?? cause.eventId,
   };
   if (fresh.length > RANK_EVENTS_PER_MEMBER_UP_TO) {
-    const cascade: RanksAchieved = { type: 'RanksAchieved', data: { cause: fresh[0]!.data.cause, ranks: fresh.map(({ data: { cause: _, ...rank } }) => rank) } };
+    const cascade: RanksAchieved = { type: 'RanksAchieved', data: { cause: fresh[0]!.data.cause, columns: rankColumns(fresh.map(({ data: { cause: _, ...rank } }) => rank)) } };
     await appendToStreams(trx, [{ streamId: rankCascadeStream(cause.eventId), events: [cascade] }], { metadata });
   } else {
     // appendToStreams takes each rank stream's advisory lock, as the bonus policies' appendBook does for wallets.
     await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
   }
-  await setRanks(trx, decisions.map((d) => d.data), cause.recordedAt);
 }
 
 /** The rank each member holds now, in member_points and on the members row (sign-in, profile and member lists show it). */
@@ -192,17 +284,23 @@ export const pointsPolicy: Consumer = {
       if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
       const memberId = event.data.member_id;
       const candidates = await creditPath(trx, memberId, pv, recorded);
-      // Most candidates' package at the cause is on their members row; the rest read their streams.
-      const packages = await packagesAtCause(trx, candidates.filter((c) => c.package_at_cause === null).map((c) => c.member_id), recorded);
-      for (const c of candidates) if (c.package_at_cause !== null) packages.set(c.member_id, c.package_at_cause);
+      // Most candidates were judged in SQL, their package at the cause on their members row; the rest read their streams.
+      const packages = await packagesAtCause(trx, candidates.filter((c) => !c.decided).map((c) => c.member_id), recorded);
       const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: memberId };
-      const decisions = candidates.flatMap((c) => {
+      const ranked = candidates.flatMap((c): Array<{ decision: RankAchieved; fresh?: boolean }> => {
+        if (c.decided) {
+          const decision: RankAchieved = {
+            type: 'RankAchieved',
+            data: { member_id: c.member_id, rank_id: c.rank_id!, rank_name: c.rank_name!, previous_rank_id: c.recorded_rank_id, cpv: c.cpv, package_id: c.package_at_cause!, cause },
+          };
+          return [{ decision, fresh: c.fresh }];
+        }
         const packageId = packages.get(c.member_id);
         if (packageId === undefined) return [];
-        const decision = rankAchievement({ memberId: c.member_id, cpv: c.cpv, packageId, recordedRankId: c.rank_id, ranks, cause });
-        return decision ? [decision] : [];
+        const decision = rankAchievement({ memberId: c.member_id, cpv: c.cpv, packageId, recordedRankId: c.recorded_rank_id, ranks, cause });
+        return decision ? [{ decision }] : [];
       });
-      await recordRanks(trx, decisions, recorded);
+      await recordRanks(trx, ranked, recorded);
     }
   },
 };
@@ -216,7 +314,7 @@ export const pointsPolicy: Consumer = {
 export async function projectMemberRanks(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') continue;
-    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>);
+    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>);
     await sql`
       update members m set rank_id = t.rank_id
       from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
@@ -227,7 +325,7 @@ export async function projectMemberRanks(db: Executor, events: readonly Recorded
 /** The ranks a rank event sets on the members rows (MemberChange: a batch at a time; projectMemberRanks one event at a time). */
 export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
   if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') return [];
-  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
+  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
 }
 
 /**
@@ -248,7 +346,7 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
   const ranks = { ord: [] as number[], member: [] as string[], rank: [] as number[], at: [] as string[] };
   events.forEach((recorded, ord) => {
     if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
-      for (const entry of rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>)) {
+      for (const entry of rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>)) {
         ranks.ord.push(ord);
         ranks.member.push(entry.member_id);
         ranks.rank.push(entry.rank_id);
@@ -322,15 +420,15 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
 const pvEventTypes = new Set(['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid']);
 
 /**
- * The same, event by event: each PV event credits its path as the policy does (creditPath, whose
- * rank candidates are not needed here), each rank event sets the rank at its cause's time (the
+ * The same, event by event: each PV event credits its path as the policy does (creditPathOnly: creditPath
+ * without its judging of ranks), each rank event sets the rank at its cause's time (the
  * event's recorded_at is its cause's, events carry their command's `now`). The specification the
  * batched projectMemberPoints is tested against (points/member-points-batch.property.int.spec.ts).
  */
 export async function projectMemberPointsEventByEvent(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
-      const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>);
+      const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>);
       await sql`
         update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${recorded.recordedAt}::timestamptz
         from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
@@ -341,6 +439,6 @@ export async function projectMemberPointsEventByEvent(trx: Trx, events: readonly
     const event = recorded as RecordedEvent<PvEvent>;
     const pv = pvDelta(event);
     if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
-    await creditPath(trx, event.data.member_id, pv, recorded);
+    await creditPathOnly(trx, event.data.member_id, pv, recorded.recordedAt);
   }
 }
