@@ -51,7 +51,7 @@ type RankCandidate = {
  * reached sets it in the same upsert that credits the CPV, sets it on the members row and reserves
  * its (member, rank) key: a cascade lifting 10,000 ancestors wrote member_points twice (the credit,
  * then the ranks) and sent the 10,000 keys and ranks back in two more statements (~135 ms of the
- * deep activation's points policy; docs/decisions.md NN). The CPV judged is the row's before the
+ * deep activation's points policy; docs/decisions.md 67). The CPV judged is the row's before the
  * statement plus `pv`: the points policy is the only writer of member_points, under its lock.
  * The other candidates (package not on the row) come back undecided for packagesAtCause.
  */
