@@ -10,17 +10,17 @@ import type { Database } from './database';
 import { projectHeldBonuses, projectHeldBonusesAt } from './compensation/projections';
 import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
-import { projectMembersInBatches } from './membership/member-changes';
-import { memberChanges, memberRegisteredRow } from './membership/projections';
+import { projectMembersAt, projectMembersInBatches } from './membership/member-changes';
+import { memberChangedColumns, memberChanges, memberChangesSql, memberRegisteredRow, memberRegisteredRowsSql } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
-import { memberRankChanges, projectMemberPoints } from './points/projections';
+import { memberRankChanges, memberRankChangesSql, projectMemberPoints } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
-import { memberDetailsChanges, projectMemberProfiles } from './profile/projections';
+import { memberDetailsChanges, memberDetailsChangesSql, projectMemberProfiles } from './profile/projections';
 import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
-import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
-import { projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
+import { projectStockistRecords, stockistFlagChanges, stockistFlagChangesSql } from './stockists/projections';
+import { projectWithdrawalsInBatches, withdrawalAmountChanges, withdrawalAmountChangesSql } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -49,6 +49,13 @@ export type ReadModel = {
 
 const catalogueEventTypes = Object.values(catalogueKinds).flatMap((kind) => ['Defined', 'Updated', 'Removed'].map((change) => `${kind.prefix}${change}`));
 
+/** The members read model's batches in SQL: each capability's part (the commands' functions above, as SQL over the batch). */
+export const membersAt = projectMembersAt({
+  registrations: memberRegisteredRowsSql,
+  changes: [memberChangesSql, memberDetailsChangesSql, withdrawalAmountChangesSql, stockistFlagChangesSql, memberRankChangesSql],
+  settable: [...memberChangedColumns, 'first_name', 'last_name', 'phone', 'withdrawal_amount', 'is_stockist', 'rank_id'],
+});
+
 export const inlineReadModels: readonly (InlineReadModel & { description: string; refusal?: ReadModel['refusal'] })[] = [
   {
     name: 'members',
@@ -61,6 +68,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     ],
     // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
     apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges, memberRankChanges]),
+    // Rebuilds: the same, one statement a batch inside PostgreSQL (the events never cross into the process).
+    applyAt: membersAt,
   },
   {
     name: 'member-profiles',

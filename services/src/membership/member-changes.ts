@@ -1,7 +1,8 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import { projectRowsInBatches } from '../core/row-changes';
+import { projectRowsAt } from '../core/row-changes-at';
 import type { MembersTable } from '../database';
 
 /**
@@ -46,5 +47,21 @@ export function projectMembersInBatches(registration: MemberRegistration, change
       (changes) => (recorded: RecordedEvent) =>
         changes(recorded).map((change) => ({ key: change.memberId, set: change.set as Record<string, unknown>, ...(change.addPv === undefined ? {} : { add: { personal_pv: change.addPv } }) })),
     ),
+  });
+}
+
+/**
+ * projectMembersInBatches inside PostgreSQL (rebuilds' `applyAt`: the batch by log position, one
+ * statement, core/row-changes-at.ts), from each capability's changes in SQL; the same rows
+ * (member-changes.property.int.spec.ts compares it with the event-by-event functions).
+ */
+export function projectMembersAt(spec: { registrations: RawBuilder<unknown>; changes: readonly RawBuilder<unknown>[]; settable: readonly string[] }) {
+  return projectRowsAt({
+    table: 'members',
+    key: { column: 'id', type: 'uuid' },
+    inserts: spec.registrations,
+    changes: sql.join(spec.changes.map((changes) => sql`(${changes})`), sql` union all `),
+    settable: spec.settable,
+    addable: ['personal_pv'],
   });
 }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import type { MembersTable } from '../database';
@@ -75,3 +75,42 @@ export function memberChanges(recorded: RecordedEvent): MemberChange[] {
     }
   }
 }
+
+/** memberRegisteredRow in SQL over a batch's events (core/row-changes-at.ts `inserts`). */
+export const memberRegisteredRowsSql = sql`
+  select data->>'member_id' as key, ord, jsonb_build_object(
+    'id', data->'member_id', 'username', data->'username', 'email', data->'email', 'first_name', data->'first_name', 'last_name', data->'last_name',
+    'phone', data->'phone', 'package_id', data->'package_id', 'reg_package_id', data->'package_id', 'sponsor_id', data->'sponsor_id',
+    'placement_parent_id', data->'placement_parent_id', 'placement_leg', data->'placement_leg', 'is_root', data->'is_root',
+    -- milliseconds added, as the JavaScript does (an interval of days would follow the session's daylight saving)
+    'registration_expires_at', case when (data->>'is_root')::boolean then null else recorded_at + interval '1 millisecond' * ${REGISTRATION_WINDOW_DAYS * 86_400_000} end,
+    'created_at', recorded_at, 'updated_at', recorded_at,
+    'registered_xid', transaction_id::text, 'registered_position', global_position, 'package_xid', transaction_id::text, 'package_position', global_position) as row
+  from batch where type = 'MemberRegistered'`;
+
+/** memberChanges in SQL over a batch's events (core/row-changes-at.ts `changes`). */
+export const memberChangesSql = sql`
+  select data->>'member_id' as key, ord, 0 as sub,
+    case type
+      when 'MemberEmailConfirmed' then jsonb_build_object('email_verified_at', recorded_at, 'updated_at', recorded_at)
+      when 'MemberActivated' then jsonb_build_object('activated_at', recorded_at, 'package_id', data->'package_id', 'registration_expires_at', null, 'updated_at', recorded_at,
+        'activated_xid', transaction_id::text, 'activated_position', global_position, 'package_xid', transaction_id::text, 'package_position', global_position)
+      when 'MemberPackageUpgraded' then jsonb_build_object('package_id', data->'to_package_id', 'updated_at', recorded_at, 'package_xid', transaction_id::text, 'package_position', global_position)
+      when 'MemberRegistrationExpired' then jsonb_build_object('registration_expired_at', recorded_at, 'placement_parent_id', null, 'placement_leg', null, 'updated_at', recorded_at)
+      when 'MemberReinstated' then jsonb_build_object('registration_expired_at', null, 'registration_expires_at', data->'expires_at',
+        'placement_parent_id', data->'placement_parent_id', 'placement_leg', data->'placement_leg', 'updated_at', recorded_at)
+      when 'MemberTwoFactorChanged' then jsonb_build_object('enable_2fa', data->'enabled', 'updated_at', recorded_at)
+      when 'MemberPlacementPreferenceChanged' then jsonb_build_object('placement_preference', data->'preference', 'updated_at', recorded_at)
+    end as set,
+    case type
+      when 'MemberActivated' then jsonb_build_object('personal_pv', coalesce(nullif(data->'point_value', 'null'), '0'))
+      when 'MemberPackageUpgraded' then jsonb_strip_nulls(jsonb_build_object('personal_pv', data->'point_value_added'))
+    end as add
+  from batch
+  where type in ('MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated', 'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged')`;
+
+/** The members columns memberChanges may set. */
+export const memberChangedColumns = [
+  'email_verified_at', 'activated_at', 'package_id', 'registration_expires_at', 'updated_at', 'activated_xid', 'activated_position', 'package_xid', 'package_position',
+  'registration_expired_at', 'placement_parent_id', 'placement_leg', 'enable_2fa', 'placement_preference',
+] as const;

@@ -230,6 +230,15 @@ export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
   return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
 }
 
+/** memberRankChanges in SQL over a batch's events (core/row-changes-at.ts `changes`): a RanksAchieved's entries in their order. */
+export const memberRankChangesSql = sql`
+  select data->>'member_id' as key, ord, 0 as sub, jsonb_build_object('rank_id', data->'rank_id') as set, null::jsonb as add
+  from batch where type = 'RankAchieved'
+  union all
+  select r.value->>'member_id', b.ord, r.n, jsonb_build_object('rank_id', r.value->'rank_id'), null::jsonb
+  from batch b cross join lateral jsonb_array_elements(b.data->'ranks') with ordinality as r(value, n)
+  where b.type = 'RanksAchieved'`;
+
 /**
  * member_points replayed from the log (the `member-points` read model, read-models.ts, rebuilt by
  * core/policy-state-rebuild.ts under the points policy's lock up to its checkpoint), a whole batch

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { type Updateable, sql } from 'kysely';
 import { type ProjectionWrite, runWrites } from '../core/command';
 import type { Executor } from '../core/db';
 import type { PendingEvent } from '../core/event-store';
@@ -35,6 +35,12 @@ export function memberDetailsChanges(recorded: PendingEvent): MemberChange[] {
   const { first_name, last_name, phone } = event.data;
   return [{ memberId: event.data.member_id, set: { first_name, last_name, phone, updated_at: new Date(recorded.recordedAt) } }];
 }
+
+/** memberDetailsChanges in SQL over a batch's events (core/row-changes-at.ts `changes`). */
+export const memberDetailsChangesSql = sql`
+  select data->>'member_id' as key, ord, 0 as sub,
+    jsonb_build_object('first_name', data->'first_name', 'last_name', data->'last_name', 'phone', data->'phone', 'updated_at', recorded_at) as set, null::jsonb as add
+  from batch where type = 'MemberDetailsUpdated'`;
 
 /** `member_profiles` alone (the `member-profiles` read model). */
 export async function projectMemberProfiles(db: Executor, events: readonly PendingEvent[]): Promise<void> {

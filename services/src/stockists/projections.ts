@@ -27,6 +27,11 @@ export function stockistFlagChanges(recorded: RecordedEvent): MemberChange[] {
   return [{ memberId: event.data.member_id, set: { is_stockist: true } }];
 }
 
+/** stockistFlagChanges in SQL over a batch's events (core/row-changes-at.ts `changes`). */
+export const stockistFlagChangesSql = sql`
+  select data->>'member_id' as key, ord, 0 as sub, '{"is_stockist": true}'::jsonb as set, null::jsonb as add
+  from batch where type = 'StockistApproved'`;
+
 /** stockists, stockist_payments, stock_purchases and their lines (the `stockists` read model). */
 export async function projectStockistRecords(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import { type ProjectionWrite, runWrites } from '../core/command';
 import type { Executor } from '../core/db';
 import type { PendingEvent, RecordedEvent } from '../core/event-store';
@@ -36,6 +36,11 @@ export function withdrawalAmountChanges(recorded: PendingEvent): MemberChange[] 
   if (event.type !== 'WithdrawalAmountSet') return [];
   return [{ memberId: event.data.member_id, set: { withdrawal_amount: event.data.amount_kobo, updated_at: new Date(recorded.recordedAt) } }];
 }
+
+/** withdrawalAmountChanges in SQL over a batch's events (core/row-changes-at.ts `changes`). */
+export const withdrawalAmountChangesSql = sql`
+  select data->>'member_id' as key, ord, 0 as sub, jsonb_build_object('withdrawal_amount', data->'amount_kobo', 'updated_at', recorded_at) as set, null::jsonb as add
+  from batch where type = 'WithdrawalAmountSet'`;
 
 /** The `withdrawals` row a request makes (also the command's answer: wallet/commands.ts requestWithdrawal). */
 export function withdrawalRow(recorded: PendingEvent<WithdrawalRequested>) {
