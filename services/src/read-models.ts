@@ -20,7 +20,7 @@ import { projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges, stockistFlagChangesSql } from './stockists/projections';
-import { projectWithdrawalsInBatches, withdrawalAmountChanges, withdrawalAmountChangesSql } from './wallet/projections';
+import { projectWithdrawalsAt, projectWithdrawalsInBatches, withdrawalAmountChanges, withdrawalAmountChangesSql } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -99,6 +99,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     eventTypes: ['WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'],
     // A batch at a time: each withdrawal's changes folded in log order and written once (core/row-changes.ts).
     apply: projectWithdrawalsInBatches,
+    // Rebuilds: the same inside PostgreSQL, one statement a batch.
+    applyAt: projectWithdrawalsAt,
   },
   {
     name: 'product-purchases',
