@@ -16,7 +16,7 @@ import { projectPackagePayments } from './payments/projections';
 import { memberRankChanges, memberRankChangesSql, projectMemberPoints } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
 import { memberDetailsChanges, memberDetailsChangesSql, projectMemberProfiles } from './profile/projections';
-import { projectPurchasesInBatches } from './purchases/projections';
+import { projectPurchasesAt, projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges, stockistFlagChangesSql } from './stockists/projections';
@@ -109,6 +109,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     eventTypes: ['ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'],
     // A batch at a time: each order's changes folded in log order and written once (core/row-changes.ts).
     apply: projectPurchasesInBatches,
+    // Rebuilds: the same inside PostgreSQL, two statements a batch.
+    applyAt: projectPurchasesAt,
   },
   {
     name: 'stockists',
