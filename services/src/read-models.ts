@@ -13,7 +13,7 @@ import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projectio
 import { projectMembersAt, projectMembersInBatches } from './membership/member-changes';
 import { memberChangedColumns, memberChanges, memberChangesSql, memberRegisteredRow, memberRegisteredRowsSql } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
-import { memberRankChanges, memberRankChangesSql, projectMemberPoints } from './points/projections';
+import { memberRankChanges, memberRankChangesSql, projectMemberPoints, projectMemberPointsAt } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
 import { memberDetailsChanges, memberDetailsChangesSql, projectMemberProfiles } from './profile/projections';
 import { projectPurchasesAt, projectPurchasesInBatches } from './purchases/projections';
@@ -182,6 +182,8 @@ export const policyStateModels: readonly (PolicyStateModel & { description: stri
     readTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
     appendedTypes: ['RankAchieved', 'RanksAchieved'],
     apply: projectMemberPoints,
+    // The same statement with the batch read inside PostgreSQL.
+    applyAt: projectMemberPointsAt,
   },
 ];
 
