@@ -62,57 +62,67 @@ export function projectRowsAt<T extends keyof Database & string>(spec: RowsAt<T>
     const addedOnInsert = addable.length
       ? sql` || jsonb_strip_nulls(jsonb_build_object(${sql.join(
           addable.map(
-            (c) => sql`${c}::text, case when a.add ? ${c} then coalesce((i.row || coalesce(s.set, '{}'))->>${c}, '0')::numeric + (a.add->>${c})::numeric end`,
+            (c) => sql`${c}::text, case when f.after_add ? ${c} then coalesce((f.row || f.after_set)->>${c}, '0')::numeric + (f.after_add->>${c})::numeric end`,
           ),
         )}))`
       : sql``;
     const assignments = [
-      ...spec.settable.map((c) => sql`${sql.id(c)} = case when f.set ? ${c} then s.${sql.id(c)} else r.${sql.id(c)} end`),
-      ...addable.map((c) => sql`${sql.id(c)} = case when f.add ? ${c} then r.${sql.id(c)} + a.${sql.id(c)} else r.${sql.id(c)} end`),
+      ...spec.settable.map((c) => sql`${sql.id(c)} = case when f.all_set ? ${c} then s.${sql.id(c)} else r.${sql.id(c)} end`),
+      ...addable.map((c) => sql`${sql.id(c)} = case when f.all_add ? ${c} then r.${sql.id(c)} + a.${sql.id(c)} else r.${sql.id(c)} end`),
     ];
+    // No CTE is joined to another: the planner guesses a hundred rows for the batch (an unnest), and
+    // joins of such guesses became nested loops of thousands × thousands. Rows are put together by
+    // window and GROUP BY (sorts) instead, and only the final per-row result meets the table (by key).
     await sql`
       with batch as materialized (${batchAt(positions)}),
-      ins as (select distinct on (key) key, ord, row from (select key::${keyType} as key, ord, row from (${spec.inserts}) i) i order by key, ord),
-      ch as materialized (
-        select c.key, c.ord, c.sub, c.set, c.add, i.ord as inserted_at
-        from (select key::${keyType} as key, ord, sub, set, add from (${spec.changes}) c) c left join ins i on i.key = c.key),
-      -- Per row: the last value of each column set, and the sum of each column added; "after" only
-      -- what comes from the row's insert on (an event's insert comes before its own changes).
-      sets as (
-        select distinct on (c.key, x.col, c.ord >= c.inserted_at) c.key, x.col, x.value, coalesce(c.ord >= c.inserted_at, false) as after
-        from ch c cross join lateral jsonb_each(c.set) x(col, value)
-        order by c.key, x.col, c.ord >= c.inserted_at, c.ord desc, c.sub desc),
-      adds as (
-        select c.key, x.col, coalesce(c.ord >= c.inserted_at, false) as after, sum(x.value::numeric) as n
-        from ch c cross join lateral jsonb_each_text(coalesce(c.add, '{}')) x(col, value)
-        group by 1, 2, 3),
-      after_set as (select key, jsonb_object_agg(col, value) as set from sets where after group by key),
-      after_add as (select key, jsonb_object_agg(col, n) as add from adds where after group by key),
+      ev as materialized (
+        select key::${keyType} as key, ord, 0::bigint as sub, row, null::jsonb as set, null::jsonb as add from (${spec.inserts}) i
+        union all
+        select key::${keyType}, ord, sub, null::jsonb, set, add from (${spec.changes}) c),
+      -- "after": from the row's first insert in the batch on (an event's insert comes before its own changes).
+      w as materialized (
+        select key, ord, sub, row, set, add, coalesce(ord >= min(ord) filter (where row is not null) over (partition by key), false) as after from ev),
+      sets as materialized (
+        select w.key, w.after, w.ord, w.sub, x.col, x.value from w cross join lateral jsonb_each(w.set) as x(col, value) where w.set is not null),
+      adds as materialized (
+        select w.key, w.after, x.col, x.value::numeric as n from w cross join lateral jsonb_each_text(w.add) as x(col, value) where w.add is not null),
+      parts as (
+        select key, ord, row, null::text as kind, null::text as col, null::jsonb as value from w where row is not null
+        union all
+        (select distinct on (key, col) key, null, null, 'set_after', col, value from sets where after order by key, col, ord desc, sub desc)
+        union all
+        (select distinct on (key, col) key, null, null, 'set_all', col, value from sets order by key, col, ord desc, sub desc)
+        union all
+        select key, null, null, 'add_after', col, to_jsonb(sum(n)) from adds where after group by key, col
+        union all
+        select key, null, null, 'add_all', col, to_jsonb(sum(n)) from adds group by key, col),
+      -- Per row: its first insert, the last value of each column set and the sum of each added
+      -- (from its insert on, and all of them).
+      f as materialized (
+        select key,
+          min(ord) filter (where row is not null) as inserted_at,
+          (array_agg(row order by ord) filter (where row is not null))[1] as row,
+          coalesce(jsonb_object_agg(col, value) filter (where kind = 'set_after'), '{}') as after_set,
+          coalesce(jsonb_object_agg(col, value) filter (where kind = 'set_all'), '{}') as all_set,
+          coalesce(jsonb_object_agg(col, value) filter (where kind = 'add_after'), '{}') as after_add,
+          coalesce(jsonb_object_agg(col, value) filter (where kind = 'add_all'), '{}') as all_add
+        from parts group by key),
       base as (select jsonb_populate_record(null::${table}, ${defaults}) as r),
       inserted as (
         insert into ${table}
         select p.*
-        from ins i cross join base left join after_set s on s.key = i.key left join after_add a on a.key = i.key
-          cross join lateral jsonb_populate_record(base.r, i.row || coalesce(s.set, '{}') ${addedOnInsert}) p
-        order by i.ord
-        on conflict (${key}) do nothing
-        returning ${key} as key),
-      -- Every other row: all its changes (a row inserted but already there gets the insert's followers too).
-      all_set as (
-        select key, jsonb_object_agg(col, value) as set from (
-          select distinct on (c.key, x.col) c.key, x.col, x.value
-          from ch c cross join lateral jsonb_each(c.set) x(col, value)
-          order by c.key, x.col, c.ord desc, c.sub desc) l
-        group by key),
-      all_add as (select key, jsonb_object_agg(col, n) as add from (select key, col, sum(n) as n from adds group by 1, 2) s group by key),
-      folded as (
-        select k.key, coalesce(s.set, '{}') as set, coalesce(a.add, '{}') as add
-        from (select distinct key from ch) k left join all_set s on s.key = k.key left join all_add a on a.key = k.key
-        where not exists (select 1 from inserted w where w.key = k.key))
+        from f cross join base
+          cross join lateral jsonb_populate_record(base.r, f.row || f.after_set ${addedOnInsert}) p
+        where f.row is not null
+        order by f.inserted_at
+        on conflict (${key}) do nothing)
+      -- Every row that was there before this statement (the UPDATE does not see the rows the insert
+      -- adds: one snapshot): all its changes, which for a row inserted but already there include
+      -- those after its insert, as one by one.
       update ${table} r set ${sql.join(assignments)}
-      from folded f
-        cross join lateral jsonb_populate_record(null::${table}, f.set) as s
-        cross join lateral jsonb_populate_record(null::${table}, f.add) as a
-      where r.${key} = f.key`.execute(trx);
+      from f
+        cross join lateral jsonb_populate_record(null::${table}, f.all_set) as s
+        cross join lateral jsonb_populate_record(null::${table}, f.all_add) as a
+      where r.${key} = f.key and (f.all_set <> '{}' or f.all_add <> '{}')`.execute(trx);
   };
 }
