@@ -13,14 +13,14 @@ import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projectio
 import { projectMembersInBatches } from './membership/member-changes';
 import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
-import { memberRankChanges, projectMemberPoints } from './points/projections';
+import { memberRankChanges, projectMemberPoints, projectMemberPointsAt } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
 import { memberDetailsChanges, projectMemberProfiles } from './profile/projections';
-import { projectPurchasesInBatches } from './purchases/projections';
+import { projectPurchasesAt, projectPurchasesInBatches } from './purchases/projections';
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
-import { projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
+import { projectWithdrawalsAt, projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -90,6 +90,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     eventTypes: ['WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'],
     // A batch at a time: each withdrawal's changes folded in log order and written once (core/row-changes.ts).
     apply: projectWithdrawalsInBatches,
+    // Rebuilds: the same inside PostgreSQL, one statement a batch.
+    applyAt: projectWithdrawalsAt,
   },
   {
     name: 'product-purchases',
@@ -98,6 +100,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     eventTypes: ['ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'],
     // A batch at a time: each order's changes folded in log order and written once (core/row-changes.ts).
     apply: projectPurchasesInBatches,
+    // Rebuilds: the same inside PostgreSQL, two statements a batch.
+    applyAt: projectPurchasesAt,
   },
   {
     name: 'stockists',
@@ -169,6 +173,8 @@ export const policyStateModels: readonly (PolicyStateModel & { description: stri
     readTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid'],
     appendedTypes: ['RankAchieved', 'RanksAchieved'],
     apply: projectMemberPoints,
+    // The same statement with the batch read inside PostgreSQL.
+    applyAt: projectMemberPointsAt,
   },
 ];
 

@@ -42,15 +42,15 @@ export async function inRolledBackTransaction(db: Db, work: (trx: Transaction<Da
     });
 }
 
-/** Writes the events to the log in this transaction; the same events at their log positions (for consumers that read the log by position). */
+/** Writes the events to the log in this transaction; the same events at their log positions and transaction (for consumers that read the log by position). */
 export async function writtenToLog(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
   for (const e of events) {
-    const { rows } = await sql<{ global_position: string }>`
+    const { rows } = await sql<{ global_position: string; transaction_id: string }>`
       insert into events (stream_id, stream_position, type, data, metadata, recorded_at, event_id, prev_hash, hash)
       values (${`test-${randomUUID()}`}, 1, ${e.type}, ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.recordedAt}, ${e.eventId}, '', '')
-      returning global_position`.execute(trx);
-    out.push({ ...e, globalPosition: Number(rows[0]!.global_position) });
+      returning global_position, transaction_id::text`.execute(trx);
+    out.push({ ...e, globalPosition: Number(rows[0]!.global_position), transactionId: rows[0]!.transaction_id });
   }
   return out;
 }

@@ -24,6 +24,8 @@ export type PolicyStateModel = {
   /** Events the policy appends, applied wherever they are in the log. */
   appendedTypes: readonly string[];
   apply: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+  /** The same as `apply`, set-based from the batch's log positions (the events are then never read into the process). */
+  applyAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
 };
 
 const BATCH = REBUILD_BATCH_SIZE;
@@ -62,14 +64,19 @@ export async function rebuildPolicyState(
     await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
     let applied = 0;
     let after = { tx: '0', gp: 0 };
+    // With an applyAt, a batch is its positions only; the apply reads the events inside PostgreSQL.
+    const columns = model.applyAt
+      ? sql`global_position, transaction_id::text as transaction_id`
+      : sql`global_position, transaction_id::text as transaction_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash`;
     for (;;) {
       const { rows } = await sql<Row>`
-        select global_position, transaction_id::text as transaction_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash
+        select ${columns}
         from public.events
         where (transaction_id, global_position) > (${after.tx}::xid8, ${after.gp}::bigint) and (${selected})
         order by transaction_id, global_position limit ${BATCH}`.execute(trx);
       if (rows.length === 0) break;
-      await model.apply(trx, rows.map(recorded));
+      if (model.applyAt) await model.applyAt(trx, rows.map((row) => Number(row.global_position)));
+      else await model.apply(trx, rows.map(recorded));
       applied += rows.length;
       const last = rows[rows.length - 1]!;
       after = { tx: last.transaction_id, gp: Number(last.global_position) };

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cutIntoBatches, inRolledBackTransaction, syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectMembers } from '../membership/projections';
-import { projectMemberPoints, projectMemberPointsEventByEvent } from './projections';
+import { projectMemberPoints, projectMemberPointsAt, projectMemberPointsEventByEvent } from './projections';
 import { rankColumns } from './events';
 
 /**
@@ -101,6 +101,38 @@ describe('member-points, one statement a batch', () => {
         const actual = await rowsAfter(async (trx) => {
           await projectMembers(trx, registrations);
           for (const batch of batches) await projectMemberPoints(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('in SQL (rebuilds’ applyAt, the batch by log position) leaves the same rows as applying the events one by one', async () => {
+    await fc.assert(
+      fc.asyncProperty(tree, fc.array(step, { minLength: 10, maxLength: 40, size: 'max' }), fc.array(fc.nat(), { maxLength: 6 }), async (parents, steps, cuts) => {
+        const ids = Array.from({ length: MEMBERS + 1 }, () => randomUUID());
+        const registrations = ids.slice(0, MEMBERS).map((id, i) =>
+          recorded('MemberRegistered', {
+            member_id: id, username: `u${id.slice(0, 8)}`, email: `${id}@test`, first_name: 'F', last_name: 'L', phone: '0', package_id: 1,
+            sponsor_id: i === 0 ? null : ids[parents[i - 1]!], placement_parent_id: i === 0 ? null : ids[parents[i - 1]!],
+            placement_leg: i === 0 ? null : i % 2 === 0 ? 'left' : 'right', is_root: i === 0,
+          }, 0),
+        );
+        const log = events(ids, steps);
+        let expected: unknown[] = [];
+        let actual: unknown[] = [];
+        // One transaction: the events are in the log (read by position), each side rolled back to a savepoint.
+        await inRolledBackTransaction(t.db, async (trx) => {
+          await projectMembers(trx, registrations);
+          const logged = await writtenToLog(trx, log);
+          const rows = async () => (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
+          await sql`savepoint side`.execute(trx);
+          await projectMemberPointsEventByEvent(trx, logged);
+          expected = await rows();
+          await sql`rollback to savepoint side`.execute(trx);
+          for (const batch of cutIntoBatches(logged, cuts)) await projectMemberPointsAt(trx, batch.map((e) => e.globalPosition));
+          actual = await rows();
         });
         expect(actual).toEqual(expected);
       }),

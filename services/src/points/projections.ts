@@ -1,4 +1,5 @@
-import { type Transaction, sql } from 'kysely';
+import { type RawBuilder, type Transaction, sql } from 'kysely';
+import { batchAt } from '../core/row-changes-at';
 import type { BonusCause } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
 import { type EventMetadata, type RecordedEvent, appendToStreams, lockAllStreamsForBulkAppend } from '../core/event-store';
@@ -364,10 +365,54 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
     credits.at.push(recorded.recordedAt);
   });
   if (credits.ord.length === 0 && ranks.ord.length === 0) return;
-  await sql`
-    with recursive credit(ord, member_id, pv, at) as (
-      select * from unnest(${sql.val(credits.ord)}::int[], ${sql.val(credits.member)}::uuid[], ${sql.val(credits.pv)}::bigint[], ${sql.val(credits.at)}::timestamptz[])
-    ),
+  await memberPointsStatement(
+    sql``,
+    sql`select * from unnest(${sql.val(credits.ord)}::int[], ${sql.val(credits.member)}::uuid[], ${sql.val(credits.pv)}::bigint[], ${sql.val(credits.at)}::timestamptz[])`,
+    sql`select * from unnest(${sql.val(ranks.ord)}::int[], ${sql.val(ranks.member)}::uuid[], ${sql.val(ranks.rank)}::int[], ${sql.val(ranks.at)}::timestamptz[])`,
+  ).execute(trx);
+}
+
+/** pvDelta's wholePv in SQL: a positive JSON number, floored; anything else adds nothing. */
+const wholePvSql = (value: RawBuilder<unknown>) => sql`case when jsonb_typeof(${value}) = 'number' and (${value})::numeric > 0 then floor((${value})::numeric)::bigint else 0 end`;
+
+/**
+ * projectMemberPoints inside PostgreSQL (rebuilds: the batch by log position, its events never
+ * cross into the process): the credits (pvDelta) and rank entries (rankEntries) of the batch in SQL,
+ * then the same statement. member-points-batch.property.int.spec.ts compares it with the events
+ * applied one by one.
+ */
+export async function projectMemberPointsAt(trx: Trx, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  await memberPointsStatement(
+    sql`batch as materialized (${batchAt(positions)}),`,
+    sql`
+      select ord::int, (data->>'member_id')::uuid, pv, recorded_at from (
+        select ord, type, data, recorded_at, case type
+          when 'MemberActivated' then case when coalesce(data->>'payment_id', '') <> '' then ${wholePvSql(sql`data->'point_value'`)} else 0 end
+          when 'MemberPackageUpgraded' then ${wholePvSql(sql`data->'point_value_added'`)}
+          else case when data->>'pickup_type' = 'repurchase_pickup' then ${wholePvSql(sql`data->'total_points'`)} else 0 end
+        end as pv
+        from batch where type in ('MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid')) c
+      -- a pick-up paid by the package adds nothing and changes no package
+      where not (type = 'ProductPurchasePaid' and pv = 0)`,
+    sql`
+      select ord::int, (data->>'member_id')::uuid, (data->>'rank_id')::int, recorded_at from batch where type = 'RankAchieved'
+      union all
+      select b.ord::int, (r.value->>'member_id')::uuid, (r.value->>'rank_id')::int, b.recorded_at
+      from batch b cross join lateral jsonb_array_elements(b.data->'ranks') as r(value) where b.type = 'RanksAchieved'
+      union all
+      -- a cascade in columns (decision 67): the member and rank arrays side by side
+      select b.ord::int, c.member_id::uuid, c.rank_id::int, b.recorded_at
+      from batch b cross join lateral rows from (
+        jsonb_array_elements_text(b.data->'columns'->'member_id'), jsonb_array_elements_text(b.data->'columns'->'rank_id')) as c(member_id, rank_id)
+      where b.type = 'RanksAchieved'`,
+  ).execute(trx);
+}
+
+/** projectMemberPoints' statement, from its credits (ord, member_id, pv, at) and rank entries (ord, member_id, rank_id, at). */
+function memberPointsStatement(before: RawBuilder<unknown>, credits: RawBuilder<unknown>, ranks: RawBuilder<unknown>) {
+  return sql`
+    with recursive ${before} credit(ord, member_id, pv, at) as (${credits}),
     up(ord, member_id, leg, depth, pv, at) as (
       select c.ord, m.id, null::text, 0, c.pv, c.at from credit c join members m on m.id = c.member_id
       union all
@@ -385,9 +430,7 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
         min(ord) as first_ord
       from up group by member_id
     ),
-    rank_event(ord, member_id, rank_id, at) as (
-      select * from unnest(${sql.val(ranks.ord)}::int[], ${sql.val(ranks.member)}::uuid[], ${sql.val(ranks.rank)}::int[], ${sql.val(ranks.at)}::timestamptz[])
-    ),
+    rank_event(ord, member_id, rank_id, at) as (${ranks}),
     last_rank as (
       select distinct on (r.member_id) r.member_id, r.rank_id, r.at
       from rank_event r left join summed s on s.member_id = r.member_id
@@ -414,7 +457,7 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
       where mp.member_id = r.member_id and not exists (select 1 from summed s where s.member_id = r.member_id)
       returning 1
     )
-    select (select count(*) from credited) + (select count(*) from ranked) as written`.execute(trx);
+    select (select count(*) from credited) + (select count(*) from ranked) as written`;
 }
 
 const pvEventTypes = new Set(['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid']);

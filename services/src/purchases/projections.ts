@@ -2,6 +2,7 @@ import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
+import { batchAt, projectRowsAt } from '../core/row-changes-at';
 import type { Database } from '../database';
 import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
 
@@ -92,5 +93,44 @@ export async function projectPurchasesInBatches(trx: Transaction<Database>, even
     select * from unnest(
       ${sql.val(lines.map((l) => l.purchase_id))}::uuid[], ${sql.val(lines.map((l) => l.product_id))}::int[], ${sql.val(lines.map((l) => l.name))}::text[],
       ${sql.val(lines.map((l) => l.qty))}::int[], ${sql.val(lines.map((l) => l.price))}::bigint[], ${sql.val(lines.map((l) => l.points))}::int[])
+    on conflict (purchase_id, product_id) do nothing`.execute(trx);
+}
+
+const purchasesAt = projectRowsAt({
+  table: 'product_purchases',
+  key: { column: 'id', type: 'uuid' },
+  inserts: sql`
+    select data->>'purchase_id' as key, ord, jsonb_build_object(
+      'id', data->'purchase_id', 'member_id', data->'member_id', 'pickup_type', data->'pickup_type', 'payment_method', data->'payment_method', 'payment_id', data->'payment_id',
+      'total_price', data->'total_price_kobo', 'total_points', data->'total_points', 'total_quantity', data->'total_quantity',
+      'status', case when data->>'payment_method' = 'pop' then 'pending' else 'awaiting_payment' end, 'order_code', data->'order_code',
+      'created_at', recorded_at, 'updated_at', recorded_at, 'global_position', global_position) as row
+    from batch where type = 'ProductPurchaseInitiated'`,
+  changes: sql`
+    select data->>'purchase_id' as key, ord, 0 as sub,
+      case type
+        when 'ProductPurchasePaid' then jsonb_build_object('status', 'processing', 'payment_method', data->'payment_method', 'paid_at', recorded_at, 'updated_at', recorded_at)
+        when 'ProductPurchaseCollected' then jsonb_build_object('status', 'approved', 'stockist_id', data->'stockist_id', 'collected_at', recorded_at, 'collected_by', data->'by', 'updated_at', recorded_at)
+        else jsonb_build_object('status', 'declined', 'status_reason', data->'reason', 'updated_at', recorded_at)
+      end as set, null::jsonb as add
+    from batch where type in ('ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected')`,
+  settable: ['status', 'payment_method', 'paid_at', 'status_reason', 'stockist_id', 'collected_at', 'collected_by', 'updated_at'],
+});
+
+/**
+ * projectPurchasesInBatches inside PostgreSQL (rebuilds' `applyAt`: the batch by log position,
+ * core/row-changes-at.ts): the orders in one statement, then every line of the batch in another
+ * (the first of a (purchase, product) kept). purchases-batch.property.int.spec.ts compares it with
+ * the event-by-event projection.
+ */
+export async function projectPurchasesAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  await purchasesAt(trx, positions);
+  await sql`
+    insert into product_purchase_lines (purchase_id, product_id, name, qty, price, points)
+    select (b.data->>'purchase_id')::uuid, (l.value->>'product_id')::int, l.value->>'name', (l.value->>'qty')::int, (l.value->>'price_kobo')::bigint, (l.value->>'points')::int
+    from (${batchAt(positions)}) b cross join lateral jsonb_array_elements(b.data->'lines') with ordinality as l(value, n)
+    where b.type = 'ProductPurchaseInitiated'
+    order by b.ord, l.n
     on conflict (purchase_id, product_id) do nothing`.execute(trx);
 }

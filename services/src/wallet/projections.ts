@@ -1,8 +1,9 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import { type ProjectionWrite, runWrites } from '../core/command';
 import type { Executor } from '../core/db';
 import type { PendingEvent, RecordedEvent } from '../core/event-store';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
+import { projectRowsAt } from '../core/row-changes-at';
 import type { WithdrawalsTable } from '../database';
 import { type MemberChange, memberChangeWrite } from '../membership/member-changes';
 import { type WalletStreamEvent, type WithdrawalRequested, transferReference } from './events';
@@ -127,4 +128,34 @@ export const projectWithdrawalsInBatches = projectRowsInBatches({
   key: { column: 'id', type: 'uuid' },
   insertOf: (recorded) => (recorded.type === 'WithdrawalRequested' ? withdrawalRow(recorded as RecordedEvent<WithdrawalRequested>) : null),
   changesOf: [withdrawalChanges],
+});
+
+/**
+ * projectWithdrawalsInBatches inside PostgreSQL (rebuilds' `applyAt`: the batch by log position,
+ * one statement, core/row-changes-at.ts): withdrawalRow and withdrawalChanges in SQL. The same rows
+ * (withdrawals-batch.property.int.spec.ts compares it with the event-by-event projection).
+ */
+export const projectWithdrawalsAt = projectRowsAt({
+  table: 'withdrawals',
+  key: { column: 'id', type: 'uuid' },
+  inserts: sql`
+    select data->>'withdrawal_id' as key, ord, jsonb_build_object(
+      'id', data->'withdrawal_id', 'member_id', data->'member_id', 'kind', data->'kind', 'automatic', data->'automatic', 'amount', data->'amount_kobo',
+      'fee', data->'fee_kobo', 'net_amount', data->'net_kobo', 'status', 'pending', 'reason', data->'reason',
+      'bank_name', data->'bank'->'bank_name', 'bank_code', data->'bank'->'bank_code', 'account_number', data->'bank'->'account_number', 'account_name', data->'bank'->'account_name',
+      'transfer_reference', 'wdl_' || lower(data->>'withdrawal_id'), 'transfer_code', null, 'recipient_code', null, 'failure_reason', null,
+      'requested_by', case when metadata->'actor'->>'type' in ('admin', 'member') then metadata->'actor'->'id' end,
+      'created_at', recorded_at, 'sent_at', null, 'completed_at', null, 'updated_at', recorded_at) as row
+    from batch where type = 'WithdrawalRequested'`,
+  changes: sql`
+    select data->>'withdrawal_id' as key, ord, 0 as sub,
+      case type
+        when 'WithdrawalSent' then jsonb_build_object('status', 'processing', 'transfer_code', data->'transfer_code', 'sent_at', recorded_at, 'updated_at', recorded_at)
+          -- the recipient code only when the transfer gave one (a falsy one leaves the column)
+          || case when coalesce(data->>'recipient_code', '') <> '' then jsonb_build_object('recipient_code', data->'recipient_code') else '{}' end
+        when 'WithdrawalSucceeded' then jsonb_build_object('status', 'successful', 'completed_at', recorded_at, 'updated_at', recorded_at)
+        when 'WithdrawalFailed' then jsonb_build_object('status', 'failed', 'failure_reason', data->'reason', 'completed_at', recorded_at, 'updated_at', recorded_at)
+      end as set, null::jsonb as add
+    from batch where type in ('WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed')`,
+  settable: ['status', 'transfer_code', 'recipient_code', 'sent_at', 'completed_at', 'failure_reason', 'updated_at'],
 });

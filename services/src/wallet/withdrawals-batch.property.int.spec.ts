@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cutIntoBatches, inRolledBackTransaction, syntheticLog } from '../../test/synthetic-events';
+import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
-import { projectWithdrawalRequests, projectWithdrawalsInBatches } from './projections';
+import { projectWithdrawalRequests, projectWithdrawalsAt, projectWithdrawalsInBatches } from './projections';
 
 /**
  * The withdrawals read model a batch at a time (as rebuilds apply it) leaves exactly the rows the
@@ -84,6 +84,31 @@ describe('withdrawals, a batch at a time', () => {
         });
         const actual = await rowsAfter(async (trx) => {
           for (const batch of batches) await projectWithdrawalsInBatches(trx, batch);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('in SQL (rebuilds’ applyAt, the batch by log position) leaves the same rows as the projection applied event by event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 30, size: 'max' }), fc.array(fc.nat(), { maxLength: 5 }), async (steps, cuts) => {
+        const ids = Array.from({ length: WITHDRAWALS }, () => randomUUID());
+        const member = randomUUID();
+        const log = steps.map((s) => event(ids, member, s));
+        let expected: unknown[] = [];
+        let actual: unknown[] = [];
+        // One transaction: the events are in the log (read by position), each side rolled back to a savepoint.
+        await inRolledBackTransaction(t.db, async (trx) => {
+          const logged = await writtenToLog(trx, log);
+          const rows = async () => (await sql<{ row: unknown }>`select to_jsonb(w) as row from withdrawals w order by id`.execute(trx)).rows.map((r) => r.row);
+          await sql`savepoint side`.execute(trx);
+          for (const e of logged) await projectWithdrawalRequests(trx, [e]);
+          expected = await rows();
+          await sql`rollback to savepoint side`.execute(trx);
+          for (const batch of cutIntoBatches(logged, cuts)) await projectWithdrawalsAt(trx, batch.map((e) => e.globalPosition));
+          actual = await rows();
         });
         expect(actual).toEqual(expected);
       }),
