@@ -39,6 +39,8 @@ async function start(request: HttpApiRequest): Promise<{ ready: HttpApiReady; cl
     PORT: '0',
     HOST: '127.0.0.1',
     SESSION_IDLE_MINUTES: '600',
+    // Alternated runs compare with and without (on by default: decision NN).
+    PG_PREPARED_STATEMENTS: process.env.PG_PREPARED_STATEMENTS,
   });
   // consumers: [] keeps the doorbell quiet when no worker runs (the HTTP benchmark); the lag
   // benchmark runs the real worker, which these rings wake.

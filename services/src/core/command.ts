@@ -1,6 +1,6 @@
 import { type Compilable, type OperationNodeSource, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
-import type { Db, Executor } from './db';
+import { type Db, type Executor, isStalePlan } from './db';
 import { ConcurrencyConflict } from './errors';
 import {
   type DomainEvent,
@@ -54,6 +54,7 @@ export async function runInTransaction<T>(
   options: { attempts?: number } = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 4;
+  let staleRetried = false;
   for (let attempt = 1; ; attempt++) {
     try {
       let appended: ReadonlySet<string> = new Set();
@@ -65,6 +66,11 @@ export async function runInTransaction<T>(
       ctx.onCommitted(appended);
       return result;
     } catch (error) {
+      // A prepared statement went stale in the transaction (core/db.ts isStalePlan): it rolled back, the statement is prepared anew at its next use.
+      if (isStalePlan(error) && !staleRetried) {
+        staleRetried = true;
+        continue;
+      }
       if (error instanceof ConcurrencyConflict && attempt < attempts) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
         continue;
@@ -141,6 +147,7 @@ export async function runCommand<T>(
   options: { attempts?: number; lockOnRetry?: boolean; stream?: string } = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 4;
+  let staleRetried = false;
   for (let attempt = 1; ; attempt++) {
     const appended = new Set<string>();
     const locked = options.lockOnRetry === true && (attempt > 1 || recentlyContended(options.stream));
@@ -152,6 +159,11 @@ export async function runCommand<T>(
       ctx.onCommitted(appended, { mail: false });
       return result;
     } catch (error) {
+      // A prepared statement went stale in a locked retry's transaction (core/db.ts isStalePlan): nothing was written; once more.
+      if (isStalePlan(error) && !staleRetried) {
+        staleRetried = true;
+        continue;
+      }
       if (error instanceof ConcurrencyConflict) noteContention(options.stream);
       if (error instanceof ConcurrencyConflict && attempt < attempts) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

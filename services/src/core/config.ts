@@ -11,8 +11,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(16).default(DEVELOPMENT_DEFAULTS().JWT_SECRET),
   CODE_PEPPER: z.string().default(DEVELOPMENT_DEFAULTS().CODE_PEPPER),
   QUEUE_PREFIX: z.string().default('portal'),
-  /** Named prepared statements for the hot statements (core/db.ts PREPARED): off unless 1 (decision 66). */
-  PG_PREPARED_STATEMENTS: z.enum(['0', '1']).default('0'),
+  /** Named prepared statements for the hot statements (core/db.ts PREPARED): on unless 0 (decision 66, then NN: a stale plan after a migration is recovered). */
+  PG_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   /**
    * Which proxies may name the client's address in X-Forwarded-For (docs/security-auth.md): off by
    * default (the socket's address is the client's); a hop count (`1` behind one load balancer), or

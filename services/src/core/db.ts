@@ -14,7 +14,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
 export type Db = Kysely<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** `preparedStatements`: run the PREPARED statements as named prepared statements (off unless asked: decision 66). */
+/** `preparedStatements`: run the PREPARED statements as named prepared statements (the api's runtime asks unless PG_PREPARED_STATEMENTS=0). */
 export function createDb(connectionString: string, options: { max?: number; applicationName?: string; preparedStatements?: boolean } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
@@ -48,6 +48,8 @@ const PREPARED_PER_CONNECTION = 200;
 
 /** The PREPARED statements each connection has been asked to prepare (its names). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** Names whose plan went stale inside a transaction: deallocated before their next use on the connection. */
+const staleOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
@@ -59,21 +61,71 @@ function statementName(text: string): string {
   return name;
 }
 
-/** The pool kysely sees: its clients name the PREPARED statements by a hash of their text. */
+/**
+ * A named statement whose result's shape changed under it: a migration added a column to a table
+ * it reads with `*`, or replaced a function it calls with one returning other columns, while this
+ * connection held it prepared. PostgreSQL re-plans it but refuses to change the row type it
+ * described at its Parse (SQLSTATE 0A000), on every call until the statement is deallocated.
+ */
+export function isStalePlan(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change result type');
+}
+
+type PgClientInternals = pg.PoolClient & {
+  connection?: { parsedStatements?: Record<string, string> };
+  getTransactionStatus?: () => string | null;
+};
+
+/**
+ * The pool kysely sees: its clients name the PREPARED statements by a hash of their text.
+ *
+ * A stale plan (isStalePlan: a migration changed what a named statement returns while the api
+ * runs) is recovered on the connection that holds it: the statement is deallocated and prepared
+ * anew from its text, which parses against the new schema. Outside a transaction the failed
+ * statement changed nothing, so it is run again at once and the caller never sees the error.
+ * Inside one, the transaction is aborted and the error surfaces (runCommand and runInTransaction
+ * re-run their unit once on it); the statement is deallocated at its next use on the connection.
+ * Tested in db-prepared.int.spec.ts.
+ */
 function preparingPool(pool: pg.Pool): pg.Pool {
   const connect = async () => {
-    const client = await pool.connect();
+    const client = (await pool.connect()) as PgClientInternals;
     let names = preparedOn.get(client);
     if (!names) preparedOn.set(client, (names = new Set()));
     const prepared = names;
+    let stale = staleOn.get(client);
+    if (!stale) staleOn.set(client, (stale = new Set()));
+    const toDeallocate = stale;
     // A view of the client whose query names PREPARED statements; the client itself is untouched.
     const run = (...args: unknown[]) => (client.query as (...args: unknown[]) => unknown).apply(client, args);
+    const forget = (name: string) => {
+      // pg skips the Parse of a name it has parsed on this connection: make it parse again.
+      if (client.connection?.parsedStatements) delete client.connection.parsedStatements[name];
+    };
+    const runPrepared = async (name: string, text: string, values: unknown[]) => {
+      if (toDeallocate.delete(name)) await run(`deallocate "${name}"`);
+      // 'I': no transaction open before this statement, so if it fails it changed nothing.
+      const outsideTransaction = client.getTransactionStatus?.() === 'I';
+      try {
+        return await run({ name, text, values });
+      } catch (error) {
+        if (!isStalePlan(error)) throw error;
+        forget(name);
+        if (!outsideTransaction) {
+          toDeallocate.add(name);
+          throw error;
+        }
+        await run(`deallocate "${name}"`);
+        return await run({ name, text, values });
+      }
+    };
     const query = (text: unknown, values?: unknown, callback?: unknown) => {
-      if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values)) {
+      if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values) && callback === undefined) {
         const name = statementName(text);
         if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
           prepared.add(name);
-          return run({ name, text, values }, callback);
+          return runPrepared(name, text, values);
         }
       }
       return run(text, values, callback);
