@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
 import { startSession, touchSession } from '../auth/sessions';
-import { runInTransaction } from './command';
+import { runCommand, runInTransaction } from './command';
 import { type Db, type Executor, PREPARED, createDb, isStalePlan } from './db';
+import { type EventMetadata, appendToStream, readStream, streamVersion } from './event-store';
 
 /**
  * The deploy risk of named prepared statements (decision 66): a migration changes what a statement
@@ -113,5 +114,89 @@ describe('named prepared statements across a migration', () => {
     const failure = await insert().catch((e: unknown) => e);
     expect((failure as { code?: string }).code).toBe('23505');
     expect(Number((await migrator.query('select count(*) from gizmos')).rows[0].count)).toBe(1);
+  });
+});
+
+describe('a stale plan on a write, and in runCommand\'s locked path', () => {
+  const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'test' }, now: new Date().toISOString() });
+  const readDial = (db: Executor) => sql<Record<string, unknown>>`${sql.raw(PREPARED)} select * from dials where id = ${1}`.execute(db);
+  /** The stream runCommand's units below append to, as wallets do: version read, append at it, then a prepared read that may go stale. */
+  const stream = 'stale-locked-1';
+
+  it('Given a prepared insert … returning * on a pooled connection, When a migration adds a column to its table, Then the next insert is run once more, inserts exactly one row and answers it in the new shape', async () => {
+    await migrator.query('create table parcels (id serial primary key, label text not null)');
+    const insert = (label: string) =>
+      sql<Record<string, unknown>>`${sql.raw(PREPARED)} insert into parcels (label) values (${label}) returning *`.execute(prepared);
+    expect((await insert('first')).rows).toEqual([{ id: 1, label: 'first' }]);
+
+    await migrator.query('alter table parcels add column weight int not null default 5');
+
+    // The failed run inserted nothing (PostgreSQL refuses the stale plan before executing it), the re-run inserted one row.
+    expect((await insert('second')).rows).toEqual([{ id: expect.any(Number), label: 'second', weight: 5 }]);
+    const { rows } = await migrator.query('select label, weight from parcels order by id');
+    expect(rows).toEqual([
+      { label: 'first', weight: 5 },
+      { label: 'second', weight: 5 },
+    ]);
+  });
+
+  it('Given a lockOnRetry command whose first attempt lost to another writer, When a statement of its locked retry went stale, Then the locked unit is re-run once and its event is appended exactly once', async () => {
+    await migrator.query('create table dials (id int primary key, reading int not null)');
+    await migrator.query('insert into dials values (1, 10)');
+    expect((await readDial(prepared)).rows).toEqual([{ id: 1, reading: 10 }]);
+    await migrator.query(`alter table dials add column unit text not null default 'kPa'`);
+
+    const ctx = { db: prepared, onCommitted: () => {} };
+    const runs: boolean[] = [];
+    const result = await runCommand(
+      ctx,
+      async (run) => {
+        runs.push(run.locked);
+        const { version } = await streamVersion(run.db, stream);
+        // Another writer moves the stream between this attempt's read and its append: a real conflict.
+        if (runs.length === 1) await appendToStream(t.db, stream, [{ type: 'DialTurnedElsewhere', data: {} }], { expectedVersion: version, metadata: metadata() });
+        await appendToStream(run.db, stream, [{ type: 'DialRead', data: { attempt: runs.length } }], { expectedVersion: version, metadata: metadata() });
+        // After the append, in the same transaction: a stale plan here must undo the append.
+        return (await readDial(run.db)).rows;
+      },
+      { lockOnRetry: true, stream },
+    );
+
+    // Unlocked and conflicted; locked and stale (rolled back); locked again and committed.
+    expect(runs).toEqual([false, true, true]);
+    expect(result).toEqual([{ id: 1, reading: 10, unit: 'kPa' }]);
+    const events = await readStream(t.db, stream);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['DialTurnedElsewhere', {}],
+      ['DialRead', { attempt: 3 }],
+    ]);
+  });
+
+  it('Given a stream marked recently contended, When a statement of the unit went stale in its locked first attempt, Then the unit is re-run once and its event is appended exactly once', async () => {
+    // The previous test's conflict on `stream` marked it contended (for 5 s): this command takes the lock from its first attempt.
+    expect((await readDial(prepared)).rows).toEqual([{ id: 1, reading: 10, unit: 'kPa' }]);
+    await migrator.query('alter table dials add column checked boolean not null default true');
+
+    const ctx = { db: prepared, onCommitted: () => {} };
+    const runs: boolean[] = [];
+    const result = await runCommand(
+      ctx,
+      async (run) => {
+        runs.push(run.locked);
+        const { version } = await streamVersion(run.db, stream);
+        await appendToStream(run.db, stream, [{ type: 'DialRead', data: { attempt: runs.length } }], { expectedVersion: version, metadata: metadata() });
+        return (await readDial(run.db)).rows;
+      },
+      { lockOnRetry: true, stream },
+    );
+
+    expect(runs).toEqual([true, true]);
+    expect(result).toEqual([{ id: 1, reading: 10, unit: 'kPa', checked: true }]);
+    const events = await readStream(t.db, stream);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['DialTurnedElsewhere', {}],
+      ['DialRead', { attempt: 3 }],
+      ['DialRead', { attempt: 2 }],
+    ]);
   });
 });
