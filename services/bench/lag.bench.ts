@@ -77,7 +77,7 @@ const lagBench: BenchModule = {
     const seconds = Number(process.env.BENCH_LAG_SECONDS ?? ctx.settings.seconds * 12);
     const database = await ctx.freshDatabase('lag');
     const queuePrefix = `bench-${randomBytes(4).toString('hex')}`;
-    const env = { DATABASE_URL: database.connectionString, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent', SMTP_PORT: '1' };
+    const env = { DATABASE_URL: database.connectionString, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent', SMTP_PORT: '1', ...(process.env.PG_PREPARED_STATEMENTS ? { PG_PREPARED_STATEMENTS: process.env.PG_PREPARED_STATEMENTS } : {}) };
     const runtime = createRuntime(loadConfig(env), pino({ level: 'silent' }));
     const db = runtime.db;
     // The reader has a connection of its own: it must see an effect when PostgreSQL does, not when
