@@ -70,6 +70,17 @@ function events(ids: string[], steps: Step[]): RecordedEvent[] {
   });
 }
 
+/** The members of the tree registered (member 0 the root), each placed and sponsored by its parent. */
+function registrationsOf(ids: string[], parents: number[]): RecordedEvent[] {
+  return ids.slice(0, MEMBERS).map((id, i) =>
+    recorded('MemberRegistered', {
+      member_id: id, username: `u${id.slice(0, 8)}`, email: `${id}@test`, first_name: 'F', last_name: 'L', phone: '0', package_id: 1,
+      sponsor_id: i === 0 ? null : ids[parents[i - 1]!], placement_parent_id: i === 0 ? null : ids[parents[i - 1]!],
+      placement_leg: i === 0 ? null : i % 2 === 0 ? 'left' : 'right', is_root: i === 0,
+    }, 0),
+  );
+}
+
 /** Runs `apply` in a transaction that is rolled back, returning member_points as it stood at the end. */
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
   let rows: unknown[] = [];
@@ -85,13 +96,7 @@ describe('member-points, one statement a batch', () => {
     await fc.assert(
       fc.asyncProperty(tree, fc.array(step, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 6 }), async (parents, steps, cuts) => {
         const ids = Array.from({ length: MEMBERS + 1 }, () => randomUUID());
-        const registrations = ids.slice(0, MEMBERS).map((id, i) =>
-          recorded('MemberRegistered', {
-            member_id: id, username: `u${id.slice(0, 8)}`, email: `${id}@test`, first_name: 'F', last_name: 'L', phone: '0', package_id: 1,
-            sponsor_id: i === 0 ? null : ids[parents[i - 1]!], placement_parent_id: i === 0 ? null : ids[parents[i - 1]!],
-            placement_leg: i === 0 ? null : i % 2 === 0 ? 'left' : 'right', is_root: i === 0,
-          }, 0),
-        );
+        const registrations = registrationsOf(ids, parents);
         const log = events(ids, steps);
         const batches = cutIntoBatches(log, cuts);
         const expected = await rowsAfter(async (trx) => {
@@ -112,13 +117,7 @@ describe('member-points, one statement a batch', () => {
     await fc.assert(
       fc.asyncProperty(tree, fc.array(step, { minLength: 10, maxLength: 40, size: 'max' }), fc.array(fc.nat(), { maxLength: 6 }), async (parents, steps, cuts) => {
         const ids = Array.from({ length: MEMBERS + 1 }, () => randomUUID());
-        const registrations = ids.slice(0, MEMBERS).map((id, i) =>
-          recorded('MemberRegistered', {
-            member_id: id, username: `u${id.slice(0, 8)}`, email: `${id}@test`, first_name: 'F', last_name: 'L', phone: '0', package_id: 1,
-            sponsor_id: i === 0 ? null : ids[parents[i - 1]!], placement_parent_id: i === 0 ? null : ids[parents[i - 1]!],
-            placement_leg: i === 0 ? null : i % 2 === 0 ? 'left' : 'right', is_root: i === 0,
-          }, 0),
-        );
+        const registrations = registrationsOf(ids, parents);
         const log = events(ids, steps);
         let expected: unknown[] = [];
         let actual: unknown[] = [];
