@@ -9,10 +9,10 @@ import type { Database } from '../database';
  * `global_position`, `stream_id`):
  * - `inserts`: rows `(key text, ord bigint, row jsonb)`, the row an event inserts (`on conflict do
  *   nothing` on the key), its values as the one-by-one insert's parameters would be;
- * - `changes`: rows `(key text, ord bigint, sub bigint, set jsonb, add jsonb)`, what an event changes
- *   on the row it names (`sub` orders several changes of one event; `add` numbers added to columns).
- * The fold is projectRowsInBatches': each row's changes in log order (a later value wins per column,
- * additions add up); an inserted row carries the changes from its insert on (those before it changed
+ * - `changes`: rows `(key text, ord bigint, sub bigint, set jsonb)`, what an event sets on the row it
+ *   names (`sub` orders several changes of one event).
+ * The fold is projectRowsInBatches': each row's changes in log order (a later value wins per column);
+ * an inserted row carries the changes from its insert on (those before it changed
  * nothing one by one: the row was not there), and every other row named, or inserted but already
  * there, gets all its changes in one UPDATE. The whole batch is ONE statement. A column the row
  * inserted does not name takes the table's default, as a one-row insert would.
@@ -22,10 +22,8 @@ export type RowsAt<T extends keyof Database & string> = {
   key: { column: string; type: string };
   inserts: RawBuilder<unknown>;
   changes: RawBuilder<unknown>;
-  /** Columns a change may set. */
+  /** Columns a change may set. (row-changes.ts also adds to columns; no SQL model needs it yet.) */
   settable: readonly string[];
-  /** Columns a change may add to. */
-  addable?: readonly string[];
 };
 
 /** The batch's events, in batch order (the `batch` relation of RowsAt's SQL). */
@@ -56,63 +54,42 @@ export function projectRowsAt<T extends keyof Database & string>(spec: RowsAt<T>
     const table = sql.table(spec.table);
     const key = sql.id(spec.key.column);
     const keyType = sql.raw(spec.key.type);
-    const addable = spec.addable ?? [];
     const defaults = await defaultsOf(trx, spec.table);
-    // An inserted row's value of an added column: its value after the later sets (0 when none), plus the sum.
-    const addedOnInsert = addable.length
-      ? sql` || jsonb_strip_nulls(jsonb_build_object(${sql.join(
-          addable.map(
-            (c) => sql`${c}::text, case when f.after_add ? ${c} then coalesce((f.row || f.after_set)->>${c}, '0')::numeric + (f.after_add->>${c})::numeric end`,
-          ),
-        )}))`
-      : sql``;
-    const assignments = [
-      ...spec.settable.map((c) => sql`${sql.id(c)} = case when f.all_set ? ${c} then s.${sql.id(c)} else r.${sql.id(c)} end`),
-      ...addable.map((c) => sql`${sql.id(c)} = case when f.all_add ? ${c} then r.${sql.id(c)} + a.${sql.id(c)} else r.${sql.id(c)} end`),
-    ];
+    const assignments = spec.settable.map((c) => sql`${sql.id(c)} = case when f.all_set ? ${c} then s.${sql.id(c)} else r.${sql.id(c)} end`);
     // No CTE is joined to another: the planner guesses a hundred rows for the batch (an unnest), and
     // joins of such guesses became nested loops of thousands × thousands. Rows are put together by
     // window and GROUP BY (sorts) instead, and only the final per-row result meets the table (by key).
     await sql`
       with batch as materialized (${batchAt(positions)}),
       ev as materialized (
-        select key::${keyType} as key, ord, 0::bigint as sub, row, null::jsonb as set, null::jsonb as add from (${spec.inserts}) i
+        select key::${keyType} as key, ord, 0::bigint as sub, row, null::jsonb as set from (${spec.inserts}) i
         union all
-        select key::${keyType}, ord, sub, null::jsonb, set, add from (${spec.changes}) c),
+        select key::${keyType}, ord, sub, null::jsonb, set from (${spec.changes}) c),
       -- "after": from the row's first insert in the batch on (an event's insert comes before its own changes).
       w as materialized (
-        select key, ord, sub, row, set, add, coalesce(ord >= min(ord) filter (where row is not null) over (partition by key), false) as after from ev),
+        select key, ord, sub, row, set, coalesce(ord >= min(ord) filter (where row is not null) over (partition by key), false) as after from ev),
       sets as materialized (
         select w.key, w.after, w.ord, w.sub, x.col, x.value from w cross join lateral jsonb_each(w.set) as x(col, value) where w.set is not null),
-      adds as materialized (
-        select w.key, w.after, x.col, x.value::numeric as n from w cross join lateral jsonb_each_text(w.add) as x(col, value) where w.add is not null),
       parts as (
         select key, ord, row, null::text as kind, null::text as col, null::jsonb as value from w where row is not null
         union all
         (select distinct on (key, col) key, null, null, 'set_after', col, value from sets where after order by key, col, ord desc, sub desc)
         union all
-        (select distinct on (key, col) key, null, null, 'set_all', col, value from sets order by key, col, ord desc, sub desc)
-        union all
-        select key, null, null, 'add_after', col, to_jsonb(sum(n)) from adds where after group by key, col
-        union all
-        select key, null, null, 'add_all', col, to_jsonb(sum(n)) from adds group by key, col),
-      -- Per row: its first insert, the last value of each column set and the sum of each added
-      -- (from its insert on, and all of them).
+        (select distinct on (key, col) key, null, null, 'set_all', col, value from sets order by key, col, ord desc, sub desc)),
+      -- Per row: its first insert and the last value of each column set (from its insert on, and all of them).
       f as materialized (
         select key,
           min(ord) filter (where row is not null) as inserted_at,
           (array_agg(row order by ord) filter (where row is not null))[1] as row,
           coalesce(jsonb_object_agg(col, value) filter (where kind = 'set_after'), '{}') as after_set,
-          coalesce(jsonb_object_agg(col, value) filter (where kind = 'set_all'), '{}') as all_set,
-          coalesce(jsonb_object_agg(col, value) filter (where kind = 'add_after'), '{}') as after_add,
-          coalesce(jsonb_object_agg(col, value) filter (where kind = 'add_all'), '{}') as all_add
+          coalesce(jsonb_object_agg(col, value) filter (where kind = 'set_all'), '{}') as all_set
         from parts group by key),
       base as (select jsonb_populate_record(null::${table}, ${defaults}) as r),
       inserted as (
         insert into ${table}
         select p.*
         from f cross join base
-          cross join lateral jsonb_populate_record(base.r, f.row || f.after_set ${addedOnInsert}) p
+          cross join lateral jsonb_populate_record(base.r, f.row || f.after_set) p
         where f.row is not null
         order by f.inserted_at
         on conflict (${key}) do nothing)
@@ -122,7 +99,6 @@ export function projectRowsAt<T extends keyof Database & string>(spec: RowsAt<T>
       update ${table} r set ${sql.join(assignments)}
       from f
         cross join lateral jsonb_populate_record(null::${table}, f.all_set) as s
-        cross join lateral jsonb_populate_record(null::${table}, f.all_add) as a
-      where r.${key} = f.key and (f.all_set <> '{}' or f.all_add <> '{}')`.execute(trx);
+      where r.${key} = f.key and f.all_set <> '{}'`.execute(trx);
   };
 }

@@ -112,7 +112,7 @@ const purchasesAt = projectRowsAt({
         when 'ProductPurchasePaid' then jsonb_build_object('status', 'processing', 'payment_method', data->'payment_method', 'paid_at', recorded_at, 'updated_at', recorded_at)
         when 'ProductPurchaseCollected' then jsonb_build_object('status', 'approved', 'stockist_id', data->'stockist_id', 'collected_at', recorded_at, 'collected_by', data->'by', 'updated_at', recorded_at)
         else jsonb_build_object('status', 'declined', 'status_reason', data->'reason', 'updated_at', recorded_at)
-      end as set, null::jsonb as add
+      end as set
     from batch where type in ('ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected')`,
   settable: ['status', 'payment_method', 'paid_at', 'status_reason', 'stockist_id', 'collected_at', 'collected_by', 'updated_at'],
 });

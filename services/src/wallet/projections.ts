@@ -155,7 +155,7 @@ export const projectWithdrawalsAt = projectRowsAt({
           || case when coalesce(data->>'recipient_code', '') <> '' then jsonb_build_object('recipient_code', data->'recipient_code') else '{}' end
         when 'WithdrawalSucceeded' then jsonb_build_object('status', 'successful', 'completed_at', recorded_at, 'updated_at', recorded_at)
         when 'WithdrawalFailed' then jsonb_build_object('status', 'failed', 'failure_reason', data->'reason', 'completed_at', recorded_at, 'updated_at', recorded_at)
-      end as set, null::jsonb as add
+      end as set
     from batch where type in ('WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed')`,
   settable: ['status', 'transfer_code', 'recipient_code', 'sent_at', 'completed_at', 'failure_reason', 'updated_at'],
 });
