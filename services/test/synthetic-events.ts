@@ -54,3 +54,39 @@ export async function writtenToLog(trx: Transaction<Database>, events: readonly 
   }
   return out;
 }
+
+/** The `row` column of a query (rows as jsonb, in a stable order), to compare two ways of building a table. */
+export async function tableRows(trx: Transaction<Database>, query: string): Promise<unknown[]> {
+  return (await sql<{ row: unknown }>`${sql.raw(query)}`.execute(trx)).rows.map((r) => r.row);
+}
+
+/**
+ * The two sides of an "in SQL" property: `log` is written to the log (read by position) in one
+ * transaction, rolled back at the end; after `setUp`, `eventByEvent` applies the events one by one
+ * and `atPositions` applies each batch of `cuts` by log position, each from a savepoint so both start
+ * from the same tables, and `rows` reads what each left.
+ */
+export async function bothSidesFromLog<R>(
+  db: Db,
+  log: readonly RecordedEvent[],
+  cuts: readonly number[],
+  sides: {
+    setUp?: (trx: Transaction<Database>) => Promise<void>;
+    eventByEvent: (trx: Transaction<Database>, logged: readonly RecordedEvent[]) => Promise<void>;
+    atPositions: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
+    rows: (trx: Transaction<Database>) => Promise<R>;
+  },
+): Promise<{ expected: R; actual: R }> {
+  let result: { expected: R; actual: R } | undefined;
+  await inRolledBackTransaction(db, async (trx) => {
+    await sides.setUp?.(trx);
+    const logged = await writtenToLog(trx, log);
+    await sql`savepoint side`.execute(trx);
+    await sides.eventByEvent(trx, logged);
+    const expected = await sides.rows(trx);
+    await sql`rollback to savepoint side`.execute(trx);
+    for (const batch of cutIntoBatches(logged, cuts)) await sides.atPositions(trx, batch.map((e) => e.globalPosition));
+    result = { expected, actual: await sides.rows(trx) };
+  });
+  return result!;
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
+import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectMembers } from '../membership/projections';
@@ -119,19 +119,11 @@ describe('member-points, one statement a batch', () => {
         const ids = Array.from({ length: MEMBERS + 1 }, () => randomUUID());
         const registrations = registrationsOf(ids, parents);
         const log = events(ids, steps);
-        let expected: unknown[] = [];
-        let actual: unknown[] = [];
-        // One transaction: the events are in the log (read by position), each side rolled back to a savepoint.
-        await inRolledBackTransaction(t.db, async (trx) => {
-          await projectMembers(trx, registrations);
-          const logged = await writtenToLog(trx, log);
-          const rows = async () => (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
-          await sql`savepoint side`.execute(trx);
-          await projectMemberPointsEventByEvent(trx, logged);
-          expected = await rows();
-          await sql`rollback to savepoint side`.execute(trx);
-          for (const batch of cutIntoBatches(logged, cuts)) await projectMemberPointsAt(trx, batch.map((e) => e.globalPosition));
-          actual = await rows();
+        const { expected, actual } = await bothSidesFromLog(t.db, log, cuts, {
+          setUp: (trx) => projectMembers(trx, registrations),
+          eventByEvent: projectMemberPointsEventByEvent,
+          atPositions: projectMemberPointsAt,
+          rows: (trx) => tableRows(trx, 'select to_jsonb(p) as row from member_points p order by member_id'),
         });
         expect(actual).toEqual(expected);
       }),

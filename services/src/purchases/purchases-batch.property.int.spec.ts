@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
+import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectPurchases, projectPurchasesAt, projectPurchasesInBatches } from './projections';
@@ -97,21 +97,15 @@ describe('product purchases, a batch at a time', () => {
         const ids = Array.from({ length: ORDERS }, () => randomUUID());
         const member = randomUUID();
         const log = steps.map((s) => event(ids, member, s));
-        let expected: unknown = null;
-        let actual: unknown = null;
-        // One transaction: the events are in the log (read by position), each side rolled back to a savepoint.
-        await inRolledBackTransaction(t.db, async (trx) => {
-          const logged = await writtenToLog(trx, log);
-          const rows = async () => ({
-            orders: (await sql<{ row: unknown }>`select to_jsonb(p) as row from product_purchases p order by id`.execute(trx)).rows.map((r) => r.row),
-            lines: (await sql<{ row: unknown }>`select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id`.execute(trx)).rows.map((r) => r.row),
-          });
-          await sql`savepoint side`.execute(trx);
-          for (const e of logged) await projectPurchases(trx, [e]);
-          expected = await rows();
-          await sql`rollback to savepoint side`.execute(trx);
-          for (const batch of cutIntoBatches(logged, cuts)) await projectPurchasesAt(trx, batch.map((e) => e.globalPosition));
-          actual = await rows();
+        const { expected, actual } = await bothSidesFromLog(t.db, log, cuts, {
+          eventByEvent: async (trx, logged) => {
+            for (const e of logged) await projectPurchases(trx, [e]);
+          },
+          atPositions: projectPurchasesAt,
+          rows: async (trx) => ({
+            orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
+            lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),
+          }),
         });
         expect(actual).toEqual(expected);
       }),

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cutIntoBatches, inRolledBackTransaction, syntheticLog, writtenToLog } from '../../test/synthetic-events';
+import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectWithdrawalRequests, projectWithdrawalsAt, projectWithdrawalsInBatches } from './projections';
@@ -97,18 +97,12 @@ describe('withdrawals, a batch at a time', () => {
         const ids = Array.from({ length: WITHDRAWALS }, () => randomUUID());
         const member = randomUUID();
         const log = steps.map((s) => event(ids, member, s));
-        let expected: unknown[] = [];
-        let actual: unknown[] = [];
-        // One transaction: the events are in the log (read by position), each side rolled back to a savepoint.
-        await inRolledBackTransaction(t.db, async (trx) => {
-          const logged = await writtenToLog(trx, log);
-          const rows = async () => (await sql<{ row: unknown }>`select to_jsonb(w) as row from withdrawals w order by id`.execute(trx)).rows.map((r) => r.row);
-          await sql`savepoint side`.execute(trx);
-          for (const e of logged) await projectWithdrawalRequests(trx, [e]);
-          expected = await rows();
-          await sql`rollback to savepoint side`.execute(trx);
-          for (const batch of cutIntoBatches(logged, cuts)) await projectWithdrawalsAt(trx, batch.map((e) => e.globalPosition));
-          actual = await rows();
+        const { expected, actual } = await bothSidesFromLog(t.db, log, cuts, {
+          eventByEvent: async (trx, logged) => {
+            for (const e of logged) await projectWithdrawalRequests(trx, [e]);
+          },
+          atPositions: projectWithdrawalsAt,
+          rows: (trx) => tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id'),
         });
         expect(actual).toEqual(expected);
       }),
