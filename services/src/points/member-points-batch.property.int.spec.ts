@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
@@ -81,12 +81,14 @@ function registrationsOf(ids: string[], parents: number[]): RecordedEvent[] {
   );
 }
 
+const memberPointsRows = (trx: Trx) => tableRows(trx, 'select to_jsonb(p) as row from member_points p order by member_id');
+
 /** Runs `apply` in a transaction that is rolled back, returning member_points as it stood at the end. */
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
   let rows: unknown[] = [];
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
-    rows = (await sql<{ row: unknown }>`select to_jsonb(p) as row from member_points p order by member_id`.execute(trx)).rows.map((r) => r.row);
+    rows = await memberPointsRows(trx);
   });
   return rows;
 }
@@ -123,7 +125,7 @@ describe('member-points, one statement a batch', () => {
           setUp: (trx) => projectMembers(trx, registrations),
           eventByEvent: projectMemberPointsEventByEvent,
           atPositions: projectMemberPointsAt,
-          rows: (trx) => tableRows(trx, 'select to_jsonb(p) as row from member_points p order by member_id'),
+          rows: memberPointsRows,
         });
         expect(actual).toEqual(expected);
       }),

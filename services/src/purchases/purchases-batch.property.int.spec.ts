@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
@@ -60,13 +60,16 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
   }
 }
 
+const ordersAndLines = async (trx: Trx) => ({
+  orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
+  lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),
+});
+
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ orders: unknown[]; lines: unknown[] }> {
   let result = { orders: [] as unknown[], lines: [] as unknown[] };
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
-    const orders = await sql<{ row: unknown }>`select to_jsonb(p) as row from product_purchases p order by id`.execute(trx);
-    const lines = await sql<{ row: unknown }>`select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id`.execute(trx);
-    result = { orders: orders.rows.map((r) => r.row), lines: lines.rows.map((r) => r.row) };
+    result = await ordersAndLines(trx);
   });
   return result;
 }
@@ -102,10 +105,7 @@ describe('product purchases, a batch at a time', () => {
             for (const e of logged) await projectPurchases(trx, [e]);
           },
           atPositions: projectPurchasesAt,
-          rows: async (trx) => ({
-            orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
-            lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),
-          }),
+          rows: ordersAndLines,
         });
         expect(actual).toEqual(expected);
       }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
@@ -61,12 +61,13 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
   }
 }
 
+const withdrawalRows = (trx: Trx) => tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id');
+
 async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
   let result: unknown[] = [];
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
-    const rows = await sql<{ row: unknown }>`select to_jsonb(w) as row from withdrawals w order by id`.execute(trx);
-    result = rows.rows.map((r) => r.row);
+    result = await withdrawalRows(trx);
   });
   return result;
 }
@@ -102,7 +103,7 @@ describe('withdrawals, a batch at a time', () => {
             for (const e of logged) await projectWithdrawalRequests(trx, [e]);
           },
           atPositions: projectWithdrawalsAt,
-          rows: (trx) => tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id'),
+          rows: withdrawalRows,
         });
         expect(actual).toEqual(expected);
       }),
