@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The error a stale expected version raises, as a function a plain SQL statement can call (issue 13
  * item 1; docs/decisions.md): the single-event append is now one INSERT … SELECT sent as a named
- * prepared statement (core/event-store.ts APPEND_ONE), and plain SQL has no RAISE. Called only
+ * prepared statement (core/event-store.ts appendOne), and plain SQL has no RAISE. Called only
  * when the head read is not the version expected, from a CASE (whose branches PostgreSQL evaluates
  * in order), so an append that succeeds never enters PL/pgSQL. Same SQLSTATE, DETAIL and message
  * as append_event's, which stays (an api still running the old code calls it, and

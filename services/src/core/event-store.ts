@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type OperationNodeSource, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
-import { type Executor, PREPARED } from './db';
+import { type Executor, PREPARED, namesPrepared } from './db';
 import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
@@ -285,10 +285,10 @@ export async function appendToStream(
 }
 
 /**
- * appendToStream for one event (what nearly every command appends): APPEND_ONE, scalar
- * parameters, the data and metadata sent once as their canonical JSON, which the statement both
- * stores (as jsonb) and hashes (with the head, middle and tail of canonicalHashPieces around them).
- * One statement, as above.
+ * appendToStream for one event (what nearly every command appends): one statement (appendedQuery),
+ * scalar parameters, the data and metadata sent once as their canonical JSON, which the statement
+ * both stores (as jsonb) and hashes (with the head, middle and tail of canonicalHashPieces around
+ * them).
  */
 async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent, options: { expectedVersion: ExpectedVersion; metadata: EventMetadata }): Promise<RecordedEvent> {
   const { metadata } = options;
@@ -297,7 +297,7 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
   const expectedVersion = options.expectedVersion === 'any' ? null : options.expectedVersion;
   try {
     const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
-      with ${appendOne({ streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId })}
+      with ${appendedQuery(db, { streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId }, { lock: false })}
       select * from appended`.execute(db);
     return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
   } catch (error) {
@@ -305,23 +305,37 @@ async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent
   }
 }
 
+type OneEvent = { streamId: string; expectedVersion: number | null; type: string; data: unknown; metadata: EventMetadata; recordedAt: string; eventId: string };
+
 /**
- * The single-event append as plain SQL: WITH queries ending in `appended` (the AppendedRow), for a
- * statement's WITH list (data-modifying WITH queries must be at its top level, so this is a list,
- * not a subquery). It does what append_event (PL/pgSQL) does: reads the head (one index probe),
- * refuses a stale expected version (append_stale_version raises ES409 with the actual version,
- * reached only then: CASE evaluates its branches in order), chains and hashes (the same text,
- * so verifyLog is unchanged) and inserts. Plain SQL because a named prepared statement of it is
- * parsed once and planned once per connection, where the function's call was planned at each
- * call and then ran its own statements through SPI (issue 13 item 1, docs/decisions.md).
+ * The single-event append as WITH queries ending in `appended` (the AppendedRow), for the top of a
+ * statement's WITH list (data-modifying WITH queries may not be nested). Three ways, one result:
+ * - `lock`: append_event_locked (PL/pgSQL): the stream's lock, then the head read in a snapshot
+ *   taken after it is granted (a lock taken inside a plain statement would not refresh its snapshot);
+ * - a pool that names PREPARED statements: appendOne, plain SQL, planned once per connection;
+ * - otherwise append_event (PL/pgSQL): unnamed, appendOne would be planned at every call
+ *   (~0.2 ms: the head read weighs the events table's nine indexes), dearer than the function.
+ */
+function appendedQuery(db: Executor, e: OneEvent, options: { lock: boolean }) {
+  if (!options.lock && namesPrepared(db)) return appendOne(e);
+  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+  return sql`appended as (select * from ${sql.raw(options.lock ? 'append_event_locked' : 'append_event')}(${e.streamId}, ${e.expectedVersion}::integer, ${e.type},
+        ${canonicalJson(e.data)}, ${canonicalJson(e.metadata)}, ${e.recordedAt}::timestamptz, ${e.eventId}::uuid, ${middle}, ${tail}))`;
+}
+
+/**
+ * The single-event append in plain SQL. It does what append_event does: reads the head (one index
+ * probe), refuses a stale expected version (append_stale_version raises ES409 with the actual
+ * version, reached only then: CASE evaluates its branches in order), chains and hashes (the same
+ * text, so verifyLog is unchanged) and inserts. As a named prepared statement it costs the server
+ * about half the function's call, which ran its own statements through SPI (issue 13 item 1,
+ * docs/decisions.md).
  *
  * Concurrency is the function's: the head is read in the statement's snapshot; a writer that
  * committed the same position since finds the primary key taken (unique violation: a conflict),
- * one still in flight makes this insert wait for its end, so two appends never chain from one
- * head. Not for a locked append: a lock taken inside one statement would not refresh its
- * snapshot, so append_event_locked (which reads the head after its lock) stays a function.
+ * one still in flight makes this insert wait for its end, so two appends never chain from one head.
  */
-function appendOne(e: { streamId: string; expectedVersion: number | null; type: string; data: unknown; metadata: EventMetadata; recordedAt: string; eventId: string }) {
+function appendOne(e: OneEvent) {
   const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
   return sql`append_params as (
       select ${e.streamId}::text as stream_id, ${e.expectedVersion}::integer as expected_version, ${e.type}::text as type,
@@ -383,20 +397,13 @@ export async function appendPendingWith(
   const writes = alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} as (${write})`);
   try {
     const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
-      with ${options.lock ? lockedAppendOne({ streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId }) : appendOne({ streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId })}
+      with ${appendedQuery(db, { streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId }, options)}
       ${sql.join(writes, sql``)}
       select * from appended`.execute(db);
     return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
   } catch (error) {
     throw appendError(error, streamId, expectedVersion);
   }
-}
-
-/** appendOne after the stream's lock: append_event_locked (PL/pgSQL, so its head read comes after the lock is granted). */
-function lockedAppendOne(e: { streamId: string; expectedVersion: number; type: string; data: unknown; metadata: EventMetadata; recordedAt: string; eventId: string }) {
-  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
-  return sql`appended as (select * from append_event_locked(${e.streamId}, ${e.expectedVersion}::integer, ${e.type},
-        ${canonicalJson(e.data)}, ${canonicalJson(e.metadata)}, ${e.recordedAt}::timestamptz, ${e.eventId}::uuid, ${middle}, ${tail}))`;
 }
 
 /**
