@@ -47,7 +47,7 @@ function mergeSlices(slices: ThroughputResult[]): ThroughputResult {
   };
 }
 
-type Row = { writers: number; ours: ThroughputResult; oursInTransaction: ThroughputResult; plain: ThroughputResult; emmett: ThroughputResult };
+type Row = { writers: number; ours: ThroughputResult; oursInTransaction: ThroughputResult; plain: ThroughputResult; plainPrepared: ThroughputResult; emmett: ThroughputResult };
 
 const appendBench: BenchModule = {
   name: 'append',
@@ -73,10 +73,32 @@ const appendBench: BenchModule = {
     // (ours, in trx, plain, Emmett; then Emmett, plain, in trx, ours; …), and the slices are merged.
     const ROUNDS = 2;
     const slice = (writers: number) => ({ concurrency: writers, seconds: seconds / ROUNDS, warmupSeconds: warmupSeconds / ROUNDS });
-    type Store = 'ours' | 'oursInTransaction' | 'plain' | 'emmett';
+    const plainRun = (writers: number, pool: pg.Pool, prepared: boolean) =>
+      closedLoop(slice(writers), () => {
+        const cursor = streamCursor(APPEND_STREAM_LENGTH);
+        return async () => {
+          const { streamId, expectedVersion } = cursor.next();
+          const metadata = eventMetadata();
+          const values = [
+            streamId,
+            expectedVersion + 1,
+            BENCH_EVENT_TYPE,
+            JSON.stringify(eventData()),
+            JSON.stringify(metadata),
+            metadata.now,
+            randomUUID(),
+            FAKE_HASH,
+            FAKE_HASH,
+          ];
+          await (prepared ? pool.query({ name: 'bench_plain_insert', text: PLAIN_INSERT, values }) : pool.query(PLAIN_INSERT, values));
+          cursor.committed();
+        };
+      });
+    type Store = 'ours' | 'oursInTransaction' | 'plain' | 'plainPrepared' | 'emmett';
     const rows: Row[] = [];
     for (const writers of concurrency) {
-      const db = createDb(database.connectionString, { max: writers + 2, applicationName: 'portal-bench-ours' });
+      // As the api runs it: PREPARED statements named (PG_PREPARED_STATEMENTS defaults to 1).
+      const db = createDb(database.connectionString, { max: writers + 2, applicationName: 'portal-bench-ours', preparedStatements: true });
       const pool = new pg.Pool({ connectionString: database.connectionString, max: writers + 2, application_name: 'portal-bench-plain' });
       const run: Record<Store, () => Promise<ThroughputResult>> = {
         // The append alone: one statement, autocommit, like the plain INSERT it is compared with.
@@ -101,26 +123,10 @@ const appendBench: BenchModule = {
               cursor.committed();
             };
           }),
-        plain: () =>
-          closedLoop(slice(writers), () => {
-            const cursor = streamCursor(APPEND_STREAM_LENGTH);
-            return async () => {
-              const { streamId, expectedVersion } = cursor.next();
-              const metadata = eventMetadata();
-              await pool.query(PLAIN_INSERT, [
-                streamId,
-                expectedVersion + 1,
-                BENCH_EVENT_TYPE,
-                JSON.stringify(eventData()),
-                JSON.stringify(metadata),
-                metadata.now,
-                randomUUID(),
-                FAKE_HASH,
-                FAKE_HASH,
-              ]);
-              cursor.committed();
-            };
-          }),
+        plain: () => plainRun(writers, pool, false),
+        // The same INSERT as a named prepared statement (parsed and planned once per connection):
+        // the reference for ours when ours runs prepared.
+        plainPrepared: () => plainRun(writers, pool, true),
         emmett: () =>
           ctx.emmett<ThroughputResult>({
             kind: 'append',
@@ -131,8 +137,8 @@ const appendBench: BenchModule = {
             streamLength: APPEND_STREAM_LENGTH,
           }),
       };
-      const slices: Record<Store, ThroughputResult[]> = { ours: [], oursInTransaction: [], plain: [], emmett: [] };
-      const order: Store[] = ['ours', 'oursInTransaction', 'plain', 'emmett'];
+      const slices: Record<Store, ThroughputResult[]> = { ours: [], oursInTransaction: [], plain: [], plainPrepared: [], emmett: [] };
+      const order: Store[] = ['ours', 'oursInTransaction', 'plain', 'plainPrepared', 'emmett'];
       for (let round = 0; round < ROUNDS; round++) {
         for (const store of round % 2 === 0 ? order : [...order].reverse()) {
           await checkpoint();
@@ -147,6 +153,7 @@ const appendBench: BenchModule = {
         ours: mergeSlices(slices.ours),
         oursInTransaction: mergeSlices(slices.oursInTransaction),
         plain: mergeSlices(slices.plain),
+        plainPrepared: mergeSlices(slices.plainPrepared),
         emmett: mergeSlices(slices.emmett),
       });
     }
@@ -160,7 +167,7 @@ const appendBench: BenchModule = {
     await admin.end();
 
     const errorNotes = rows.flatMap((r) =>
-      (['ours', 'oursInTransaction', 'plain', 'emmett'] as const)
+      (['ours', 'oursInTransaction', 'plain', 'plainPrepared', 'emmett'] as const)
         .filter((k) => r[k].errors > 0)
         .map((k) => `${k} at ${r.writers} writer(s): ${r[k].errors} failed appends (first: ${r[k].firstError})`),
     );
@@ -174,6 +181,7 @@ const appendBench: BenchModule = {
         'emmett/s', 'p50', 'p99',
         'ours÷plain', 'ours÷emmett',
         'in trx/s', 'p99', 'in trx÷emmett',
+        'plain prep/s', 'p99', 'ours÷plain prep',
       ],
       rows: rows.map((r) => [
         r.writers,
@@ -182,11 +190,12 @@ const appendBench: BenchModule = {
         fmtInt(r.emmett.opsPerSecond), fmtMs(r.emmett.p50Ms), fmtMs(r.emmett.p99Ms),
         fmtRatio(r.ours.opsPerSecond, r.plain.opsPerSecond), fmtRatio(r.ours.opsPerSecond, r.emmett.opsPerSecond),
         fmtInt(r.oursInTransaction.opsPerSecond), fmtMs(r.oursInTransaction.p99Ms), fmtRatio(r.oursInTransaction.opsPerSecond, r.emmett.opsPerSecond),
+        fmtInt(r.plainPrepared.opsPerSecond), fmtMs(r.plainPrepared.p99Ms), fmtRatio(r.ours.opsPerSecond, r.plainPrepared.opsPerSecond),
       ]),
       notes: [
-        'ours: appendToStream(db, stream, [event], { expectedVersion, metadata }) in autocommit — one statement, select * from append_event(…) (scalar parameters, data and metadata sent once as canonical JSON): the function reads the stream head, checks the expected version, hashes the canonical JSON the client cut around prev_hash and stream_position (SHA-256, the same hash verifyLog recomputes) and inserts: 1 round trip',
+        'ours: appendToStream(db, stream, [event], { expectedVersion, metadata }) in autocommit, on a pool that names PREPARED statements as the api does — one statement (scalar parameters, data and metadata sent once as canonical JSON) that reads the stream head, checks the expected version, hashes the canonical JSON the client cut around prev_hash and stream_position (SHA-256, the same hash verifyLog recomputes) and inserts: 1 round trip',
         'in trx: the same append inside db.transaction(), as a command does it — BEGIN, the append, COMMIT: 3 round trips',
-        `plain: one autocommit INSERT per event into ${PLAIN_TABLE} (LIKE events INCLUDING ALL: same columns, PK, unique event_id, both indexes, xid8 default), constant hashes, no version check: 1 round trip — the physical limit`,
+        `plain: one autocommit INSERT per event into ${PLAIN_TABLE} (LIKE events INCLUDING ALL: same columns, PK, unique event_id, both indexes, xid8 default), constant hashes, no version check: 1 round trip — the physical limit; an unnamed statement (parsed and planned at every call). plain prep: the same INSERT as a named prepared statement`,
         "emmett: getPostgreSQLEventStore(url).appendToStream(stream, [event], { expectedStreamVersion }) — BEGIN, select emt_append_to_stream(…) (stream row insert/compare-and-set + message insert), COMMIT: 3 round trips; runs in a child process, on a pg.Pool of the same size",
         payloadNote,
         `rows written: events ${counts?.ours}, ${PLAIN_TABLE} ${counts?.plain}, emt_messages ${counts?.emmett} (warm-ups included); CHECKPOINT before every run`,

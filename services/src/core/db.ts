@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, type KyselyPlugin, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database';
 
@@ -31,7 +31,20 @@ export function createDb(connectionString: string, options: { max?: number; appl
   // An idle connection the server ended (restart, admin command) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements ? preparingPool(pool) : pool }) });
+  if (!options.preparedStatements) return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }).withPlugin(NAMES_PREPARED);
+}
+
+/** Marks a Kysely (and its transactions) whose PREPARED statements run named; it changes no query. */
+const NAMES_PREPARED: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => args.result };
+
+/**
+ * Whether `db` runs PREPARED statements as named prepared statements (createDb's
+ * `preparedStatements`). A statement whose planning costs more than a function call's (the
+ * single-event append, core/event-store.ts) asks, and takes the function's way when not.
+ */
+export function namesPrepared(db: Executor): boolean {
+  return db.getExecutor().plugins.includes(NAMES_PREPARED);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type OperationNodeSource, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
-import { type Executor, PREPARED } from './db';
+import { type Executor, PREPARED, namesPrepared } from './db';
 import { canonicalJson } from './canonical-json';
 import { ConcurrencyConflict } from './errors';
 
@@ -285,26 +285,76 @@ export async function appendToStream(
 }
 
 /**
- * appendToStream for one event (what nearly every command appends): the append_event function
- * (migrations/2026_11_29_append_02_single_event_append.ts), scalar parameters, the data and
- * metadata sent once as their canonical JSON, which the function both stores (as jsonb) and hashes
- * (with the head, middle and tail of canonicalHashPieces around them). One statement, as above.
+ * appendToStream for one event (what nearly every command appends): one statement (appendedQuery),
+ * scalar parameters, the data and metadata sent once as their canonical JSON, which the statement
+ * both stores (as jsonb) and hashes (with the head, middle and tail of canonicalHashPieces around
+ * them).
  */
 async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent, options: { expectedVersion: ExpectedVersion; metadata: EventMetadata }): Promise<RecordedEvent> {
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
   const eventId = randomUUID();
-  const data = canonicalJson(event.data);
-  const canonicalMetadata = canonicalJson(metadata);
-  const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
+  const expectedVersion = options.expectedVersion === 'any' ? null : options.expectedVersion;
   try {
-    const { rows } = await sql<AppendedRow>`
-      select * from append_event(${streamId}, ${options.expectedVersion === 'any' ? null : options.expectedVersion}::integer, ${event.type},
-        ${data}, ${canonicalMetadata}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail})`.execute(db);
+    const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
+      with ${appendedQuery(db, { streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId }, { lock: false })}
+      select * from appended`.execute(db);
     return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
   } catch (error) {
     throw appendError(error, streamId, options.expectedVersion);
   }
+}
+
+type OneEvent = { streamId: string; expectedVersion: number | null; type: string; data: unknown; metadata: EventMetadata; recordedAt: string; eventId: string };
+
+/**
+ * The single-event append as WITH queries ending in `appended` (the AppendedRow), for the top of a
+ * statement's WITH list (data-modifying WITH queries may not be nested). Three ways, one result:
+ * - `lock`: append_event_locked (PL/pgSQL): the stream's lock, then the head read in a snapshot
+ *   taken after it is granted (a lock taken inside a plain statement would not refresh its snapshot);
+ * - a pool that names PREPARED statements: appendOne, plain SQL, planned once per connection;
+ * - otherwise append_event (PL/pgSQL): unnamed, appendOne would be planned at every call
+ *   (~0.2 ms: the head read weighs the events table's nine indexes), dearer than the function.
+ */
+function appendedQuery(db: Executor, e: OneEvent, options: { lock: boolean }) {
+  if (!options.lock && namesPrepared(db)) return appendOne(e);
+  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+  return sql`appended as (select * from ${sql.raw(options.lock ? 'append_event_locked' : 'append_event')}(${e.streamId}, ${e.expectedVersion}::integer, ${e.type},
+        ${canonicalJson(e.data)}, ${canonicalJson(e.metadata)}, ${e.recordedAt}::timestamptz, ${e.eventId}::uuid, ${middle}, ${tail}))`;
+}
+
+/**
+ * The single-event append in plain SQL. It does what append_event does: reads the head (one index
+ * probe), refuses a stale expected version (append_stale_version raises ES409 with the actual
+ * version, reached only then: CASE evaluates its branches in order), chains and hashes (the same
+ * text, so verifyLog is unchanged) and inserts. As a named prepared statement it costs the server
+ * about half the function's call, which ran its own statements through SPI (issue 13 item 1,
+ * docs/decisions.md).
+ *
+ * Concurrency is the function's: the head is read in the statement's snapshot; a writer that
+ * committed the same position since finds the primary key taken (unique violation: a conflict),
+ * one still in flight makes this insert wait for its end, so two appends never chain from one head.
+ */
+function appendOne(e: OneEvent) {
+  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+  return sql`append_params as (
+      select ${e.streamId}::text as stream_id, ${e.expectedVersion}::integer as expected_version, ${e.type}::text as type,
+        ${canonicalJson(e.data)}::text as data, ${canonicalJson(e.metadata)}::text as metadata, ${e.recordedAt}::timestamptz as recorded_at,
+        ${e.eventId}::uuid as event_id, ${middle}::text as middle, ${tail}::text as tail),
+    append_head as (
+      select coalesce(h.stream_position, 0) as position, coalesce(h.hash, repeat('0', 64)) as hash
+      from append_params p left join lateral (
+        select e.stream_position, e.hash from events e where e.stream_id = p.stream_id order by e.stream_position desc limit 1) h on true),
+    appended as (
+      insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
+      select p.stream_id, h.position + 1, p.type, 1, p.data::jsonb, p.metadata::jsonb, p.recorded_at, p.event_id, h.hash,
+        encode(sha256(convert_to('{"data":' || p.data || ',"event_id":"' || p.event_id::text || '","metadata":' || p.metadata
+          || ',"prev_hash":"' || h.hash || p.middle || (h.position + 1)::text || p.tail, 'UTF8')), 'hex')
+      from append_params p, append_head h
+      where case when p.expected_version is null or p.expected_version = h.position then true
+                 else append_stale_version(p.stream_id, h.position, p.expected_version) end
+      returning stream_position as appended_position, global_position as appended_global_position,
+        transaction_id::text as appended_transaction_id, prev_hash as appended_prev_hash, hash as appended_hash)`;
 }
 
 /**
@@ -344,13 +394,10 @@ export async function appendPendingWith(
   const { streamId, metadata, recordedAt, eventId } = pending;
   const event: DomainEvent = { type: pending.type, data: pending.data };
   const expectedVersion = pending.streamPosition - 1;
-  const { middle, tail } = hashMiddleAndTail({ streamId, type: event.type, schemaVersion: 1, recordedAt });
-  const append = sql.raw(options.lock ? 'append_event_locked' : 'append_event');
   const writes = alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} as (${write})`);
   try {
     const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
-      with appended as (select * from ${append}(${streamId}, ${expectedVersion}::integer, ${event.type},
-        ${canonicalJson(event.data)}, ${canonicalJson(metadata)}, ${recordedAt}::timestamptz, ${eventId}::uuid, ${middle}, ${tail}))
+      with ${appendedQuery(db, { streamId, expectedVersion, type: event.type, data: event.data, metadata, recordedAt, eventId }, options)}
       ${sql.join(writes, sql``)}
       select * from appended`.execute(db);
     return recorded(event, streamId, rows[0]!, eventId, metadata, recordedAt);
