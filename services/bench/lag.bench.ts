@@ -10,6 +10,7 @@ import { createDb } from '../src/core/db';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { requestWithdrawal } from '../src/wallet/commands';
 import { createFundedMembers } from './funded-members';
+import { type CommandOutcome, type UnseenReport, drainAndCheck, explainUnseen, refusal, refusalsByKind } from './lag-unseen';
 import { type BenchModule, type Table, fmtInt, fmtMs, summarize } from './harness';
 import { type BulkMember, appendMembers, rootId } from './network';
 
@@ -118,8 +119,8 @@ const lagBench: BenchModule = {
       const lags: Record<Pending['kind'], number[]> = { withdrawal: [], registration: [] };
       const lagsFromStart: number[] = [];
       const commitMs: number[] = [];
-      let failures = 0;
-      let firstFailure: string | undefined;
+      // How every command ended (lag-unseen.ts): an effect not seen is told from a refused command.
+      const outcomes: { kind: Pending['kind']; outcome: CommandOutcome }[] = [];
       const track = (p: Pending) => {
         const list = pending.get(p.key) ?? [];
         list.push(p);
@@ -132,8 +133,17 @@ const lagBench: BenchModule = {
         if (n % 4 !== 3) {
           const member = wallets[n % WALLETS]!;
           const withdrawalId = randomUUID();
-          await requestWithdrawal(runtime.commands, { withdrawalId, memberId: member.id, kind: 'withdrawal', amountKobo: WITHDRAWAL_KOBO, reason: 'Bench withdrawal' }, metadata());
+          let recorded: boolean;
+          try {
+            ({ recorded } = await requestWithdrawal(runtime.commands, { withdrawalId, memberId: member.id, kind: 'withdrawal', amountKobo: WITHDRAWAL_KOBO, reason: 'Bench withdrawal' }, metadata()));
+          } catch (error) {
+            outcomes.push({ kind: 'withdrawal', outcome: refusal(error) });
+            return;
+          }
           const committedAt = performance.now();
+          outcomes.push({ kind: 'withdrawal', outcome: { ok: true, recorded } });
+          // Answered without an event (a replay): nothing new to see.
+          if (!recorded) return;
           const total = withdrawn.get(member.id)! + WITHDRAWAL_KOBO;
           withdrawn.set(member.id, total);
           commitMs.push(committedAt - startedAt);
@@ -144,8 +154,14 @@ const lagBench: BenchModule = {
           const leg = i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right';
           const member: BulkMember = { id: randomUUID(), username: `lag_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
           registered.push(member);
-          await appendMembers(db, [member], new Date());
+          try {
+            await appendMembers(db, [member], new Date());
+          } catch (error) {
+            outcomes.push({ kind: 'registration', outcome: refusal(error) });
+            return;
+          }
           const committedAt = performance.now();
+          outcomes.push({ kind: 'registration', outcome: { ok: true, recorded: true } });
           // As a registration command's commit does: it rings the readers of what it appended.
           runtime.commands.onCommitted(new Set(['MemberRegistered', 'MemberActivated']));
           commitMs.push(committedAt - startedAt);
@@ -196,12 +212,7 @@ const lagBench: BenchModule = {
         const due = start + (n * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-        inFlight.push(
-          issue(n).catch((error: unknown) => {
-            failures++;
-            firstFailure ??= error instanceof Error ? error.message : String(error);
-          }),
-        );
+        inFlight.push(issue(n));
       }
       await Promise.all(inFlight);
       clearInterval(analyzing);
@@ -210,7 +221,29 @@ const lagBench: BenchModule = {
       reading = false;
       await reader;
       const worked = statementsBetween(statementsAtStart, await workerStatements(worker));
-      const unseen = [...pending.values()].reduce((n, list) => n + list.length, 0);
+      const unseenList = [...pending.values()].flat();
+      const unseen = unseenList.length;
+      const refused = refusalsByKind(outcomes);
+      const failures = refused.reduce((n, r) => n + r.count, 0);
+      const replays = outcomes.filter((o) => o.outcome.ok && !o.outcome.recorded).length;
+      // Each unseen effect against the log now, then after its reader is drained once more (the
+      // worker stopped) and against a rebuild of its read model beside the live tables.
+      const explained: UnseenReport[] = [];
+      for (const u of unseenList) explained.push(await explainUnseen(db, { kind: u.kind, id: u.id!, key: u.key, needs: u.needs, ...(u.leg ? { leg: u.leg } : {}) }));
+      let afterDrain: { stillUnseen: number; drained: Record<string, number>; differences: Awaited<ReturnType<typeof drainAndCheck>>['differences'] } | undefined;
+      if (unseen > 0) {
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
+        const checked = await drainAndCheck(db);
+        let stillUnseen = 0;
+        for (const u of unseenList) {
+          const again = await explainUnseen(db, { kind: u.kind, id: u.id!, key: u.key, needs: u.needs, ...(u.leg ? { leg: u.leg } : {}) });
+          if (!again.visible) stillUnseen++;
+        }
+        afterDrain = { stillUnseen, ...checked };
+        for (const e of explained) ctx.log(`lag: not seen: ${JSON.stringify(e)}`);
+        ctx.log(`lag: after one more drain (${JSON.stringify(checked.drained)}): ${stillUnseen} of ${unseen} still not visible; rebuilt beside the live tables: ${JSON.stringify(checked.differences)}`);
+      }
 
       const all = summarize([...lags.withdrawal, ...lags.registration]);
       const w = summarize(lags.withdrawal);
@@ -231,14 +264,22 @@ const lagBench: BenchModule = {
           `commit → visible: from the command's transaction returning to the reader (its own connection, polling every ${POLL_MS} ms, one query per table for every pending key) seeing the effect; includes the doorbell (Redis) waking the worker's consumer job (BullMQ), its read of the log, the projection and its commit`,
           'goal (issue 13): p99 < 50 ms',
           `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}`,
-          ...(failures > 0 ? [`${failures} commands failed (first: ${firstFailure})`] : []),
-          ...(unseen > 0 ? [`${unseen} effects not seen within 30 s of the last command`] : []),
+          ...(failures > 0 ? [`${failures} commands refused (no effect to see): ${refused.map((f) => `${f.count} ${f.kind} ${f.status} ${f.error} "${f.message}"`).join('; ')}`] : []),
+          ...(replays > 0 ? [`${replays} withdrawals answered without an event`] : []),
+          ...(unseen > 0
+            ? [
+                `${unseen} effects of committed commands not seen within 30 s of the last command: ${explained.filter((e) => e.event).length} with their event in the log, ${explained.filter((e) => e.checkpointPassed).length} behind their reader's checkpoint; ${[...new Set(explained.map((e) => e.explanation ?? 'unexplained'))].join('; ')}`,
+                `after one more drain of their readers ${afterDrain?.stillUnseen} still not visible; a rebuild beside the live tables differs in ${Object.entries(afterDrain?.differences ?? {}).map(([name, d]) => `${name}: ${d.reduce((n, t) => n + t.onlyLive, 0)} rows`).join(', ')}`,
+              ]
+            : []),
         ],
       };
-      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, unseen, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
     } finally {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
+      if (worker.exitCode === null && worker.signalCode === null) {
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => worker.once('exit', resolve));
+      }
       await readerDb.destroy();
       await runtime.close();
     }
