@@ -23,7 +23,8 @@ import { type BulkMember, appendMembers, rootId } from './network';
  *   - 3 in 4 commands: a withdrawal request (the wallet command) → wallets.total_withdrawn
  *     (wallet ledger projection) covers it;
  *   - 1 in 4: a registration (MemberRegistered + MemberActivated, appended and projected inline as
- *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection).
+ *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection);
+ *     a registration waits for its placement parent's to commit (as the command reads its parent).
  * Open loop: a command starts on schedule whether or not earlier ones finished.
  */
 
@@ -88,7 +89,12 @@ const lagBench: BenchModule = {
     const wallets = await createFundedMembers(runtime.commands, WALLETS);
     // Registrations fill a binary tree on the root's right leg, heap order: member i's parent is i−1>>1.
     const root = await rootId(db);
-    const registered: BulkMember[] = [];
+    // Each registration with whether it committed: a child is appended only once its placement
+    // parent has, as the registration command reads its parent before its first write. Appended
+    // before the parent committed (the open loop did, when the pool reordered them), the child's
+    // MemberRegistered could sort before the parent's, and the genealogy projection then placed it at
+    // the top of a tree of its own: the "effects not seen" of session 12 (README, item 3).
+    const registered: { member: BulkMember; committed: Promise<boolean> }[] = [];
     const worker = await startWorker(env);
     try {
       // Wait for the worker to catch up with the setup (every consumer at the log's end).
@@ -150,16 +156,26 @@ const lagBench: BenchModule = {
           track({ id: withdrawalId, kind: 'withdrawal', key: member.id, needs: total, committedAt, startedAt });
         } else {
           const i = registered.length;
-          const parent = i === 0 ? root : registered[(i - 1) >> 1]!.id;
+          const above = i === 0 ? null : registered[(i - 1) >> 1]!;
+          const parent = above?.member.id ?? root;
           const leg = i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right';
           const member: BulkMember = { id: randomUUID(), username: `lag_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
-          registered.push(member);
+          let settle!: (committed: boolean) => void;
+          registered.push({ member, committed: new Promise<boolean>((resolve) => (settle = resolve)) });
+          if (above && !(await above.committed)) {
+            // The registration command would refuse it (placementUnknown, 404).
+            outcomes.push({ kind: 'registration', outcome: { ok: false, status: 404, error: 'NotFound', message: 'placement parent not registered (its own registration was refused)' } });
+            settle(false);
+            return;
+          }
           try {
             await appendMembers(db, [member], new Date());
           } catch (error) {
             outcomes.push({ kind: 'registration', outcome: refusal(error) });
+            settle(false);
             return;
           }
+          settle(true);
           const committedAt = performance.now();
           outcomes.push({ kind: 'registration', outcome: { ok: true, recorded: true } });
           // As a registration command's commit does: it rings the readers of what it appended.
