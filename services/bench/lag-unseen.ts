@@ -149,3 +149,44 @@ export async function drainAndCheck(db: Db): Promise<{ drained: Record<string, n
   }
   return { drained, differences };
 }
+
+/**
+ * Who holds the horizon (BENCH_LAG_HOLDERS=1): every few ms, the transaction of this database with
+ * the oldest xid (the one every reader waits for), by application and the shape of its last
+ * statement, and how long it had been open. Samples, not traces: a shape seen often and open long
+ * is what the readers wait for.
+ */
+export function sampleHorizonHolders(db: Db, everyMs = 5): { stop: () => Promise<{ samples: number; holders: { holder: string; share: number; p50OpenMs: number; maxOpenMs: number }[] }> } {
+  const byHolder = new Map<string, number[]>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await sql<{ app: string; query: string; open_ms: number }>`
+        select a.application_name as app, left(regexp_replace(a.query, '\\s+', ' ', 'g'), 48) as query,
+          (extract(epoch from clock_timestamp() - a.xact_start) * 1000)::float8 as open_ms
+        from pg_stat_activity a
+        where a.datname = current_database() and a.backend_xid is not null and a.pid <> pg_backend_pid()
+        order by age(a.backend_xid) desc limit 1`.execute(db);
+      samples++;
+      const row = rows[0];
+      const holder = row ? `${row.app}: ${row.query}` : '(none: the horizon is the snapshot xmax)';
+      const list = byHolder.get(holder) ?? [];
+      list.push(row ? Number(row.open_ms) : 0);
+      byHolder.set(holder, list);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      const holders = [...byHolder.entries()].map(([holder, open]) => {
+        const sorted = [...open].sort((a, b) => a - b);
+        return { holder, share: open.length / samples, p50OpenMs: sorted[Math.floor(sorted.length / 2)]!, maxOpenMs: sorted.at(-1)! };
+      });
+      holders.sort((a, b) => b.share - a.share);
+      return { samples, holders: holders.slice(0, 12) };
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { createDb } from '../src/core/db';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { requestWithdrawal } from '../src/wallet/commands';
 import { createFundedMembers } from './funded-members';
-import { type CommandOutcome, type UnseenReport, drainAndCheck, explainUnseen, refusal, refusalsByKind } from './lag-unseen';
+import { type CommandOutcome, type UnseenReport, drainAndCheck, explainUnseen, refusal, refusalsByKind, sampleHorizonHolders } from './lag-unseen';
 import { type BenchModule, type Table, fmtInt, fmtMs, summarize } from './harness';
 import { type BulkMember, appendMembers, rootId } from './network';
 
@@ -219,6 +219,8 @@ const lagBench: BenchModule = {
         }
       })();
 
+      const holdersDb = process.env.BENCH_LAG_HOLDERS ? createDb(database.connectionString, { max: 1, applicationName: 'lag-holders' }) : null;
+      const holders = holdersDb ? sampleHorizonHolders(holdersDb) : null;
       const statementsAtStart = await workerStatements(worker);
       ctx.log(`lag: ${rate} commands/s for ${seconds} s`);
       const inFlight: Promise<void>[] = [];
@@ -232,6 +234,9 @@ const lagBench: BenchModule = {
       }
       await Promise.all(inFlight);
       clearInterval(analyzing);
+      const held = await holders?.stop();
+      await holdersDb?.destroy();
+      if (held) for (const h of held.holders) ctx.log(`lag: horizon held ${(h.share * 100).toFixed(1)} % of ${held.samples} samples by ${h.holder} (open p50 ${h.p50OpenMs.toFixed(0)} ms, max ${h.maxOpenMs.toFixed(0)} ms)`);
       const issuedSeconds = (performance.now() - start) / 1000;
       stoppedAt = performance.now();
       reading = false;
@@ -290,7 +295,7 @@ const lagBench: BenchModule = {
             : []),
         ],
       };
-      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
     } finally {
       if (worker.exitCode === null && worker.signalCode === null) {
         worker.kill('SIGTERM');
