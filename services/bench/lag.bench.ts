@@ -24,7 +24,8 @@ import { type BulkMember, appendMembers, rootId } from './network';
  *     (wallet ledger projection) covers it;
  *   - 1 in 4: a registration (MemberRegistered + MemberActivated, appended and projected inline as
  *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection);
- *     a registration waits for its placement parent's to commit (as the command reads its parent).
+ *     a registration is placed under a member whose registration has committed (the command reads
+ *     its placement parent before its first write).
  * Open loop: a command starts on schedule whether or not earlier ones finished.
  */
 
@@ -32,6 +33,36 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WALLETS = 32;
 const WITHDRAWAL_KOBO = 200_000;
 const POLL_MS = 2;
+/** Members registered at setup: 2⁸ − 1, whose 128 leaves give 256 free slots. */
+const SEEDED = 255;
+
+/**
+ * Placement slots under committed members, breadth first (so the tree stays balanced, as the heap
+ * order of earlier sessions did). `take` waits only if every slot is taken by a registration in flight.
+ */
+class FreeSlots {
+  private readonly free: { parent: string; leg: 'left' | 'right' }[] = [];
+  private readonly waiting: ((slot: { parent: string; leg: 'left' | 'right' }) => void)[] = [];
+  waited = 0;
+  constructor(parents: readonly string[]) {
+    for (const id of parents) this.add(id);
+  }
+  add(parent: string): void {
+    this.giveBack({ parent, leg: 'left' });
+    this.giveBack({ parent, leg: 'right' });
+  }
+  giveBack(slot: { parent: string; leg: 'left' | 'right' }): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.free.push(slot);
+  }
+  take(): Promise<{ parent: string; leg: 'left' | 'right' }> {
+    const slot = this.free.shift();
+    if (slot) return Promise.resolve(slot);
+    this.waited++;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
 
 type Pending = { id?: string; kind: 'withdrawal' | 'registration'; key: string; needs: number; committedAt: number; startedAt: number; leg?: 'left' | 'right' };
 
@@ -87,14 +118,21 @@ const lagBench: BenchModule = {
     const readerDb = createDb(database.connectionString, { max: 1, applicationName: 'lag-reader' });
     await seedDemoCompany(runtime.commands);
     const wallets = await createFundedMembers(runtime.commands, WALLETS);
-    // Registrations fill a binary tree on the root's right leg, heap order: member i's parent is i−1>>1.
+    // Registrations fill a binary tree on the root's right leg, breadth first, each under a member
+    // whose own registration has committed, as the registration command reads its placement parent
+    // before its first write. Appended before its parent committed (the open loop did, when the pool
+    // reordered them), a child's MemberRegistered could sort before the parent's, and the genealogy
+    // projection then placed it at the top of a tree of its own: the "effects not seen" of session
+    // 12 (README, item 3). The top SEEDED members are registered at setup, so that the free slots
+    // (two per committed member, taken in order) stay ahead of the registrations in flight.
     const root = await rootId(db);
-    // Each registration with whether it committed: a child is appended only once its placement
-    // parent has, as the registration command reads its parent before its first write. Appended
-    // before the parent committed (the open loop did, when the pool reordered them), the child's
-    // MemberRegistered could sort before the parent's, and the genealogy projection then placed it at
-    // the top of a tree of its own: the "effects not seen" of session 12 (README, item 3).
-    const registered: { member: BulkMember; committed: Promise<boolean> }[] = [];
+    const seeded: BulkMember[] = [];
+    for (let i = 0; i < SEEDED; i++) {
+      const parent = i === 0 ? root : seeded[(i - 1) >> 1]!.id;
+      seeded.push({ id: randomUUID(), username: `lag_seed_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg: i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right', packageId: 1 });
+    }
+    await appendMembers(db, seeded, new Date());
+    const slots = new FreeSlots(seeded.slice(SEEDED >> 1).map((m) => m.id));
     const worker = await startWorker(env);
     try {
       // Wait for the worker to catch up with the setup (every consumer at the log's end).
@@ -155,27 +193,16 @@ const lagBench: BenchModule = {
           commitMs.push(committedAt - startedAt);
           track({ id: withdrawalId, kind: 'withdrawal', key: member.id, needs: total, committedAt, startedAt });
         } else {
-          const i = registered.length;
-          const above = i === 0 ? null : registered[(i - 1) >> 1]!;
-          const parent = above?.member.id ?? root;
-          const leg = i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right';
-          const member: BulkMember = { id: randomUUID(), username: `lag_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
-          let settle!: (committed: boolean) => void;
-          registered.push({ member, committed: new Promise<boolean>((resolve) => (settle = resolve)) });
-          if (above && !(await above.committed)) {
-            // The registration command would refuse it (placementUnknown, 404).
-            outcomes.push({ kind: 'registration', outcome: { ok: false, status: 404, error: 'NotFound', message: 'placement parent not registered (its own registration was refused)' } });
-            settle(false);
-            return;
-          }
+          const { parent, leg } = await slots.take();
+          const member: BulkMember = { id: randomUUID(), username: `lag_${n}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
           try {
             await appendMembers(db, [member], new Date());
           } catch (error) {
             outcomes.push({ kind: 'registration', outcome: refusal(error) });
-            settle(false);
+            slots.giveBack({ parent, leg });
             return;
           }
-          settle(true);
+          slots.add(member.id);
           const committedAt = performance.now();
           outcomes.push({ kind: 'registration', outcome: { ok: true, recorded: true } });
           // As a registration command's commit does: it rings the readers of what it appended.
@@ -287,6 +314,7 @@ const lagBench: BenchModule = {
           `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}`,
           ...(failures > 0 ? [`${failures} commands refused (no effect to see): ${refused.map((f) => `${f.count} ${f.kind} ${f.status} ${f.error} "${f.message}"`).join('; ')}`] : []),
           ...(replays > 0 ? [`${replays} withdrawals answered without an event`] : []),
+          ...(slots.waited > 0 ? [`${slots.waited} registrations waited for a free placement slot under a committed member`] : []),
           ...(unseen > 0
             ? [
                 `${unseen} effects of committed commands not seen within 30 s of the last command: ${explained.filter((e) => e.event).length} with their event in the log, ${explained.filter((e) => e.checkpointPassed).length} behind their reader's checkpoint; ${[...new Set(explained.map((e) => e.explanation ?? 'unexplained'))].join('; ')}`,
@@ -295,7 +323,7 @@ const lagBench: BenchModule = {
             : []),
         ],
       };
-      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, slotWaits: slots.waited, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
     } finally {
       if (worker.exitCode === null && worker.signalCode === null) {
         worker.kill('SIGTERM');
