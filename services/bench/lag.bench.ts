@@ -10,6 +10,7 @@ import { createDb } from '../src/core/db';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { requestWithdrawal } from '../src/wallet/commands';
 import { createFundedMembers } from './funded-members';
+import { type CommandOutcome, type UnseenReport, drainAndCheck, explainUnseen, refusal, refusalsByKind, sampleHorizonHolders } from './lag-unseen';
 import { type BenchModule, type Table, fmtInt, fmtMs, summarize } from './harness';
 import { type BulkMember, appendMembers, rootId } from './network';
 
@@ -22,7 +23,9 @@ import { type BulkMember, appendMembers, rootId } from './network';
  *   - 3 in 4 commands: a withdrawal request (the wallet command) → wallets.total_withdrawn
  *     (wallet ledger projection) covers it;
  *   - 1 in 4: a registration (MemberRegistered + MemberActivated, appended and projected inline as
- *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection).
+ *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection);
+ *     a registration is placed under a member whose registration has committed (the command reads
+ *     its placement parent before its first write).
  * Open loop: a command starts on schedule whether or not earlier ones finished.
  */
 
@@ -30,6 +33,36 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WALLETS = 32;
 const WITHDRAWAL_KOBO = 200_000;
 const POLL_MS = 2;
+/** Members registered at setup: 2¹⁰ − 1, whose 512 leaves give 1,024 free slots (at 16 s a command, ~800 registrations are in flight). */
+const SEEDED = 1023;
+
+/**
+ * Placement slots under committed members, breadth first (so the tree stays balanced, as the heap
+ * order of earlier sessions did). `take` waits only if every slot is taken by a registration in flight.
+ */
+class FreeSlots {
+  private readonly free: { parent: string; leg: 'left' | 'right' }[] = [];
+  private readonly waiting: ((slot: { parent: string; leg: 'left' | 'right' }) => void)[] = [];
+  waited = 0;
+  constructor(parents: readonly string[]) {
+    for (const id of parents) this.add(id);
+  }
+  add(parent: string): void {
+    this.giveBack({ parent, leg: 'left' });
+    this.giveBack({ parent, leg: 'right' });
+  }
+  giveBack(slot: { parent: string; leg: 'left' | 'right' }): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.free.push(slot);
+  }
+  take(): Promise<{ parent: string; leg: 'left' | 'right' }> {
+    const slot = this.free.shift();
+    if (slot) return Promise.resolve(slot);
+    this.waited++;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
 
 type Pending = { id?: string; kind: 'withdrawal' | 'registration'; key: string; needs: number; committedAt: number; startedAt: number; leg?: 'left' | 'right' };
 
@@ -85,9 +118,21 @@ const lagBench: BenchModule = {
     const readerDb = createDb(database.connectionString, { max: 1, applicationName: 'lag-reader' });
     await seedDemoCompany(runtime.commands);
     const wallets = await createFundedMembers(runtime.commands, WALLETS);
-    // Registrations fill a binary tree on the root's right leg, heap order: member i's parent is i−1>>1.
+    // Registrations fill a binary tree on the root's right leg, breadth first, each under a member
+    // whose own registration has committed, as the registration command reads its placement parent
+    // before its first write. Appended before its parent committed (the open loop did, when the pool
+    // reordered them), a child's MemberRegistered could sort before the parent's, and the genealogy
+    // projection then placed it at the top of a tree of its own: the "effects not seen" of session
+    // 12 (README, item 3). The top SEEDED members are registered at setup, so that the free slots
+    // (two per committed member, taken in order) stay ahead of the registrations in flight.
     const root = await rootId(db);
-    const registered: BulkMember[] = [];
+    const seeded: BulkMember[] = [];
+    for (let i = 0; i < SEEDED; i++) {
+      const parent = i === 0 ? root : seeded[(i - 1) >> 1]!.id;
+      seeded.push({ id: randomUUID(), username: `lag_seed_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg: i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right', packageId: 1 });
+    }
+    await appendMembers(db, seeded, new Date());
+    const slots = new FreeSlots(seeded.slice(SEEDED >> 1).map((m) => m.id));
     const worker = await startWorker(env);
     try {
       // Wait for the worker to catch up with the setup (every consumer at the log's end).
@@ -98,6 +143,7 @@ const lagBench: BenchModule = {
         const { rows: counts } = await sql<{ n: number }>`select count(*)::int as n from consumer_checkpoints`.execute(db);
         return (counts[0]?.n ?? 0) > 0 && rows[0]!.behind === 0;
       };
+      const catchUpStart = performance.now();
       for (const deadline = Date.now() + 120_000; !(await caughtUp()); ) {
         if (Date.now() > deadline) {
           ctx.log('lag: the worker did not catch up with the setup in 120 s; measuring anyway');
@@ -105,6 +151,10 @@ const lagBench: BenchModule = {
         }
         await new Promise((r) => setTimeout(r, 100));
       }
+
+      // A catch-up measure (the worker's start, then ~1,060 activations through every consumer).
+      const setupCatchUpSeconds = (performance.now() - catchUpStart) / 1000;
+      ctx.log(`lag: the worker caught up with the setup in ${setupCatchUpSeconds.toFixed(1)} s`);
 
       // Statistics, as autovacuum keeps them in production (it is off on this machine,
       // /etc/postgresql/15/main/conf.d/90-ci.conf): without them a consumer's read of the log can be
@@ -118,8 +168,8 @@ const lagBench: BenchModule = {
       const lags: Record<Pending['kind'], number[]> = { withdrawal: [], registration: [] };
       const lagsFromStart: number[] = [];
       const commitMs: number[] = [];
-      let failures = 0;
-      let firstFailure: string | undefined;
+      // How every command ended (lag-unseen.ts): an effect not seen is told from a refused command.
+      const outcomes: { kind: Pending['kind']; outcome: CommandOutcome }[] = [];
       const track = (p: Pending) => {
         const list = pending.get(p.key) ?? [];
         list.push(p);
@@ -132,20 +182,34 @@ const lagBench: BenchModule = {
         if (n % 4 !== 3) {
           const member = wallets[n % WALLETS]!;
           const withdrawalId = randomUUID();
-          await requestWithdrawal(runtime.commands, { withdrawalId, memberId: member.id, kind: 'withdrawal', amountKobo: WITHDRAWAL_KOBO, reason: 'Bench withdrawal' }, metadata());
+          let recorded: boolean;
+          try {
+            ({ recorded } = await requestWithdrawal(runtime.commands, { withdrawalId, memberId: member.id, kind: 'withdrawal', amountKobo: WITHDRAWAL_KOBO, reason: 'Bench withdrawal' }, metadata()));
+          } catch (error) {
+            outcomes.push({ kind: 'withdrawal', outcome: refusal(error) });
+            return;
+          }
           const committedAt = performance.now();
+          outcomes.push({ kind: 'withdrawal', outcome: { ok: true, recorded } });
+          // Answered without an event (a replay): nothing new to see.
+          if (!recorded) return;
           const total = withdrawn.get(member.id)! + WITHDRAWAL_KOBO;
           withdrawn.set(member.id, total);
           commitMs.push(committedAt - startedAt);
           track({ id: withdrawalId, kind: 'withdrawal', key: member.id, needs: total, committedAt, startedAt });
         } else {
-          const i = registered.length;
-          const parent = i === 0 ? root : registered[(i - 1) >> 1]!.id;
-          const leg = i === 0 ? 'right' : i % 2 === 1 ? 'left' : 'right';
-          const member: BulkMember = { id: randomUUID(), username: `lag_${i}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
-          registered.push(member);
-          await appendMembers(db, [member], new Date());
+          const { parent, leg } = await slots.take();
+          const member: BulkMember = { id: randomUUID(), username: `lag_${n}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
+          try {
+            await appendMembers(db, [member], new Date());
+          } catch (error) {
+            outcomes.push({ kind: 'registration', outcome: refusal(error) });
+            slots.giveBack({ parent, leg });
+            return;
+          }
+          slots.add(member.id);
           const committedAt = performance.now();
+          outcomes.push({ kind: 'registration', outcome: { ok: true, recorded: true } });
           // As a registration command's commit does: it rings the readers of what it appended.
           runtime.commands.onCommitted(new Set(['MemberRegistered', 'MemberActivated']));
           commitMs.push(committedAt - startedAt);
@@ -187,6 +251,8 @@ const lagBench: BenchModule = {
         }
       })();
 
+      const holdersDb = process.env.BENCH_LAG_HOLDERS ? createDb(database.connectionString, { max: 1, applicationName: 'lag-holders' }) : null;
+      const holders = holdersDb ? sampleHorizonHolders(holdersDb) : null;
       const statementsAtStart = await workerStatements(worker);
       ctx.log(`lag: ${rate} commands/s for ${seconds} s`);
       const inFlight: Promise<void>[] = [];
@@ -196,21 +262,41 @@ const lagBench: BenchModule = {
         const due = start + (n * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-        inFlight.push(
-          issue(n).catch((error: unknown) => {
-            failures++;
-            firstFailure ??= error instanceof Error ? error.message : String(error);
-          }),
-        );
+        inFlight.push(issue(n));
       }
       await Promise.all(inFlight);
       clearInterval(analyzing);
+      const held = await holders?.stop();
+      await holdersDb?.destroy();
+      if (held) for (const h of held.holders) ctx.log(`lag: horizon held ${(h.share * 100).toFixed(1)} % of ${held.samples} samples by ${h.holder} (open p50 ${h.p50OpenMs.toFixed(0)} ms, max ${h.maxOpenMs.toFixed(0)} ms)`);
       const issuedSeconds = (performance.now() - start) / 1000;
       stoppedAt = performance.now();
       reading = false;
       await reader;
       const worked = statementsBetween(statementsAtStart, await workerStatements(worker));
-      const unseen = [...pending.values()].reduce((n, list) => n + list.length, 0);
+      const unseenList = [...pending.values()].flat();
+      const unseen = unseenList.length;
+      const refused = refusalsByKind(outcomes);
+      const failures = refused.reduce((n, r) => n + r.count, 0);
+      const replays = outcomes.filter((o) => o.outcome.ok && !o.outcome.recorded).length;
+      // Each unseen effect against the log now, then after its reader is drained once more (the
+      // worker stopped) and against a rebuild of its read model beside the live tables.
+      const explained: UnseenReport[] = [];
+      for (const u of unseenList) explained.push(await explainUnseen(db, { kind: u.kind, id: u.id!, key: u.key, needs: u.needs, ...(u.leg ? { leg: u.leg } : {}) }));
+      let afterDrain: { stillUnseen: number; drained: Record<string, number>; differences: Awaited<ReturnType<typeof drainAndCheck>>['differences'] } | undefined;
+      if (unseen > 0) {
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
+        const checked = await drainAndCheck(db);
+        let stillUnseen = 0;
+        for (const u of unseenList) {
+          const again = await explainUnseen(db, { kind: u.kind, id: u.id!, key: u.key, needs: u.needs, ...(u.leg ? { leg: u.leg } : {}) });
+          if (!again.visible) stillUnseen++;
+        }
+        afterDrain = { stillUnseen, ...checked };
+        for (const e of explained) ctx.log(`lag: not seen: ${JSON.stringify(e)}`);
+        ctx.log(`lag: after one more drain (${JSON.stringify(checked.drained)}): ${stillUnseen} of ${unseen} still not visible; rebuilt beside the live tables: ${JSON.stringify(checked.differences)}`);
+      }
 
       const all = summarize([...lags.withdrawal, ...lags.registration]);
       const w = summarize(lags.withdrawal);
@@ -231,14 +317,23 @@ const lagBench: BenchModule = {
           `commit → visible: from the command's transaction returning to the reader (its own connection, polling every ${POLL_MS} ms, one query per table for every pending key) seeing the effect; includes the doorbell (Redis) waking the worker's consumer job (BullMQ), its read of the log, the projection and its commit`,
           'goal (issue 13): p99 < 50 ms',
           `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}`,
-          ...(failures > 0 ? [`${failures} commands failed (first: ${firstFailure})`] : []),
-          ...(unseen > 0 ? [`${unseen} effects not seen within 30 s of the last command`] : []),
+          ...(failures > 0 ? [`${failures} commands refused (no effect to see): ${refused.map((f) => `${f.count} ${f.kind} ${f.status} ${f.error} "${f.message}"`).join('; ')}`] : []),
+          ...(replays > 0 ? [`${replays} withdrawals answered without an event`] : []),
+          ...(slots.waited > 0 ? [`${slots.waited} registrations waited for a free placement slot under a committed member`] : []),
+          ...(unseen > 0
+            ? [
+                `${unseen} effects of committed commands not seen within 30 s of the last command: ${explained.filter((e) => e.event).length} with their event in the log, ${explained.filter((e) => e.checkpointPassed).length} behind their reader's checkpoint; ${[...new Set(explained.map((e) => e.explanation ?? 'unexplained'))].join('; ')}`,
+                `after one more drain of their readers ${afterDrain?.stillUnseen} still not visible; a rebuild beside the live tables differs in ${Object.entries(afterDrain?.differences ?? {}).map(([name, d]) => `${name}: ${d.reduce((n, t) => n + t.onlyLive, 0)} rows`).join(', ')}`,
+              ]
+            : []),
         ],
       };
-      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, unseen, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, slotWaits: slots.waited, setupCatchUpSeconds, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
     } finally {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
+      if (worker.exitCode === null && worker.signalCode === null) {
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => worker.once('exit', resolve));
+      }
       await readerDb.destroy();
       await runtime.close();
     }

@@ -90,7 +90,11 @@ async function loadNodes(trx: Trx, memberIds: readonly string[]): Promise<Map<st
 /**
  * New members: their path is their placement parent's plus one bit, their sponsor chain their
  * sponsor's shifted by one generation. Parents and sponsors are earlier in the batch or already
- * projected (the log holds a placement parent's registration before its children's).
+ * projected (the log holds a placement parent's registration before its children's). The log's
+ * order is the order of transaction ids, taken at a transaction's first write, not of commits: it
+ * holds because a registration (and a reinstatement) reads its parent, committed, before its first
+ * write. A child appended before its parent committed (the lag bench once did) would sort first
+ * and be placed here at the top of a tree of its own, silently.
  */
 async function placeRegistrations(trx: Trx, registrations: readonly RecordedEvent<MemberRegistered>[]): Promise<void> {
   if (registrations.length === 0) return;

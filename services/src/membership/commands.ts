@@ -38,7 +38,9 @@ export type RegistrationOutcome =
 /**
  * Registration (BUSINESS-RULES.md §1, docs/placement.md). Reads first (package, username, placement,
  * sponsor, free slot, spilling below a full placement), then appends MemberRegistered as the
- * transaction's first write, then claims the unique keys: a username taken meanwhile rolls
+ * transaction's first write (so its transaction id, which orders the log, is taken after its
+ * placement parent's registration committed: the genealogy projection needs the parent first),
+ * then claims the unique keys: a username taken meanwhile rolls
  * everything back; a placement slot taken meanwhile is decided again from a fresh read (the recruit
  * then takes the next free slot), so racing recruits through one link are all placed.
  *

@@ -263,7 +263,9 @@ export const pointsPolicy: Consumer = {
   name: 'points',
   kind: 'policy',
   eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed', 'GlobalProfitShared'],
-  batchSize: 100,
+  // Short: a batch holds its transaction id from its first write (the first credit) to its commit,
+  // and every consumer of every type reads only below it (decision 71; 100 held readers for seconds).
+  batchSize: 10,
   async apply(trx, events) {
     // A cycle or a share may pay thousands of wallets: the bulk lock first, before any stream lock (core/event-store.ts).
     if (events.some((e) => e.type === 'MatchingCycleClosed' || e.type === 'GlobalProfitShared')) await lockAllStreamsForBulkAppend(trx);
