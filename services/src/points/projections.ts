@@ -24,8 +24,8 @@ type Trx = Transaction<Database>;
  * - `decided`: its package at the cause is on its members row, so creditPath judged it in SQL (the
  *   same rule as rankAchievement: the highest rank by (points, id) within its CPV and package, if
  *   above the rank recorded) and already set the rank in member_points and members and reserved
- *   its (member, rank) key; `fresh` says whether the key was new (false: a replay, nothing to
- *   append). `rank_id`, `rank_name`: the rank reached; `package_at_cause` its package.
+ *   its key (its own (member, rank) key, or its cause's key in a cascade); `fresh` says whether it
+ *   is recorded now (false: a replay, or a (member, rank) key taken before; nothing to append). `rank_id`, `rank_name`: the rank reached; `package_at_cause` its package.
  * - otherwise its package at the cause is not on the row (activated or upgraded after the cause:
  *   the policy runs behind, or replays): packagesAtCause reads its stream and rankAchievement judges it.
  */
@@ -207,8 +207,9 @@ async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: Re
 }
 
 /**
- * Records each rank reached once: the (member, rank) keys are reserved (for the ranks creditPath
- * judged, by creditPath itself; for the others here, in one statement), so a replay of the log (or
+ * Records each rank reached once: the keys are reserved (for the ranks creditPath judged, by
+ * creditPath itself, one per (member, rank) or one for a cascade's cause; for the others here, one
+ * per (member, rank) in one statement, none fresh if the cause's key was taken before), so a replay of the log (or
  * a re-run of a batch) appends nothing twice, but still sets the rank in member_points.
  * rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
  * Up to RANK_EVENTS_PER_MEMBER_UP_TO members get one RankAchieved each on their rank stream; a
