@@ -208,6 +208,24 @@ describe('the event log explorer', () => {
     expect(rows[0]).toEqual({ same: true, subjects: 151 });
   });
 
+  it('indexes a cascade in columns whose list holds an entry that is not an id (and ids in capitals) without failing: the listed ids are its subjects', async () => {
+    const [ada, bola] = [randomUUID(), randomUUID()];
+    const cause = { event_id: randomUUID(), event_type: 'MemberActivated', stream_id: `member-${ada}`, member_id: ada };
+    const columns = { member_id: [ada, 'not-an-id', bola.toUpperCase()], rank_id: [3, 3, 3], rank_name: ['Zobomanager', 'Zobomanager', 'Zobomanager'], previous_rank_id: [2, 2, 2], cpv: [1, 2, 3], package_id: [6, 6, 6] };
+    const [cascade] = await t.runtime.db.transaction().execute((trx) =>
+      appendToStream(trx, `rank-cascade-${cause.event_id}`, [{ type: 'RanksAchieved', data: { cause, columns } }], {
+        expectedVersion: 'any',
+        metadata: { actor: { type: 'system', id: 'points' }, now: new Date().toISOString() },
+      }),
+    );
+    expect((await drainAll(t.runtime.db, eventSearchProjection)).status).toBe('caught_up');
+    for (const member of [ada, bola]) expect((await only({ member_id: member })).map((r) => r.id)).toEqual([cascade!.globalPosition]);
+    const { rows } = await sql<{ same: boolean }>`
+      select (select array_agg(x order by x) from unnest(s.subjects) x) = (select array_agg(x order by x) from unnest(event_subject_ids(e.stream_id, e.data, e.metadata)) x) as same
+      from event_search s join events e using (global_position) where global_position = ${cascade!.globalPosition}`.execute(t.runtime.db);
+    expect(rows[0]).toEqual({ same: true });
+  });
+
   it('answers a bad filter, sort or range with a 422 that says what is wrong', async () => {
     for (const [filter, message] of [
       [{ colour: 'red' }, 'Cannot filter the event log by colour.'],

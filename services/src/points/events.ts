@@ -95,6 +95,12 @@ export function rankEntries(event: RankAchieved | RanksAchieved | RanksAchievedA
 
 export const rankStream = (memberId: string) => `rank-${memberId}`;
 
-/** The unique-key scope and key that keep a rank from being recorded twice (replays, rebuilds). */
+/**
+ * The unique-key scopes that keep a rank from being recorded twice (replays, rebuilds): one key per
+ * (member, rank) (`rank`: `<memberId>:<rankId>`), and, since decision 72, one key per cascade
+ * judged in the crediting statement (`rank-cascade`: the cause's event id) instead of one per
+ * member it lifts (points/projections.ts creditPath says why that is enough).
+ */
 export const rankKeyScope = 'rank';
+export const rankCascadeKeyScope = 'rank-cascade';
 export const rankKey = (memberId: string, rankId: number) => `${memberId}:${rankId}`;

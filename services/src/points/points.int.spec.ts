@@ -294,9 +294,11 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     // No per-member RankAchieved for this cause: the cascade is the record.
     const perMember = await sql<{ n: number }>`select count(*)::int as n from events where type = 'RankAchieved' and data->'cause'->>'event_id' = ${activation.event_id}`.execute(t.runtime.db);
     expect(perMember.rows[0]!.n).toBe(0);
-    // Each (member, rank) is reserved once, so a replay cannot record it again.
-    const keys = await sql<{ n: number }>`select count(*)::int as n from unique_keys where scope = 'rank' and owner = ${activation.event_id}`.execute(t.runtime.db);
-    expect(keys.rows[0]!.n).toBe(entries.length);
+    // One key for the cause, none per (member, rank) (docs/decisions.md 72): each rank was judged above the
+    // rank recorded, under the policy's lock; the cause's key keeps a replay from recording it again (below).
+    const keys = async () =>
+      (await sql<{ scope: string; key: string }>`select scope, key from unique_keys where owner = ${activation.event_id} order by scope, key`.execute(t.runtime.db)).rows;
+    expect(await keys()).toEqual([{ scope: 'rank-cascade', key: activation.event_id }]);
 
     const ranksNow = async () => (await t.runtime.db.selectFrom('members').select(['id', 'rank_id']).where('id', 'in', [...chain, x]).execute()).map((r) => r.rank_id);
     expect(await ranksNow()).toEqual(new Array(N + 2).fill(2));
@@ -324,5 +326,28 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     const live = await rankedPoints();
     expect((await rebuildReadModel(t.runtime.db, findReadModel('member-points')!)).swapped).toEqual([{ table: 'member_points', removed: 0, added: 0 }]);
     expect(await rankedPoints()).toEqual(live);
+
+    // A replay of the whole log (member_points emptied, the policy's checkpoint reset) records no rank again,
+    // and rebuilds the same rows.
+    const rankEvents = async () => (await sql<{ n: number }>`select count(*)::int as n from events where type in ('RankAchieved', 'RanksAchieved')`.execute(t.runtime.db)).rows[0]!.n;
+    const recordedBeforeReplay = await rankEvents();
+    const pointsRows = () => t.runtime.db.selectFrom('member_points').selectAll().orderBy('member_id').execute();
+    const pointsBeforeReplay = await pointsRows();
+    const replay = async () => {
+      await sql`delete from member_points`.execute(t.runtime.db);
+      await sql`update consumer_checkpoints set last_transaction_id = '0'::xid8, last_global_position = 0 where name = 'points'`.execute(t.runtime.db);
+      await settle();
+    };
+    await replay();
+    expect(await rankEvents()).toBe(recordedBeforeReplay);
+    expect(await pointsRows()).toEqual(pointsBeforeReplay);
+    // A cascade recorded before decision 72 holds a key per (member, rank) and none for its cause: replayed, it records nothing again either.
+    await sql`delete from unique_keys where scope = 'rank-cascade' and key = ${activation.event_id}`.execute(t.runtime.db);
+    await sql`
+      insert into unique_keys (scope, key, owner)
+      select 'rank', k, ${activation.event_id} from unnest(${sql.val(entries.map((e) => `${e.member_id}:${e.rank_id}`))}::text[]) k`.execute(t.runtime.db);
+    await replay();
+    expect(await rankEvents()).toBe(recordedBeforeReplay);
+    expect(await pointsRows()).toEqual(pointsBeforeReplay);
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
 import type { MemberChange } from '../membership/member-changes';
-import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
@@ -24,8 +24,8 @@ type Trx = Transaction<Database>;
  * - `decided`: its package at the cause is on its members row, so creditPath judged it in SQL (the
  *   same rule as rankAchievement: the highest rank by (points, id) within its CPV and package, if
  *   above the rank recorded) and already set the rank in member_points and members and reserved
- *   its (member, rank) key; `fresh` says whether the key was new (false: a replay, nothing to
- *   append). `rank_id`, `rank_name`: the rank reached; `package_at_cause` its package.
+ *   its key (its own (member, rank) key, or its cause's key in a cascade); `fresh` says whether it
+ *   is recorded now (false: a replay, or a (member, rank) key taken before; nothing to append). `rank_id`, `rank_name`: the rank reached; `package_at_cause` its package.
  * - otherwise its package at the cause is not on the row (activated or upgraded after the cause:
  *   the policy runs behind, or replays): packagesAtCause reads its stream and rankAchievement judges it.
  */
@@ -40,6 +40,41 @@ type RankCandidate = {
   fresh: boolean;
 };
 
+/** The walk up the placement tree from the member (depth 0) through every ancestor, and the leg each arrives by. */
+const placementPath = (memberId: string, pv: number) => sql`
+    up(member_id, leg, depth) as (
+      select id, null::text, 0 from members where id = ${memberId}
+      union all
+      select m.placement_parent_id, m.placement_leg::text, up.depth + 1
+      from up join members m on m.id = up.member_id
+      where m.placement_parent_id is not null and ${pv}::bigint > 0
+    )`;
+
+/**
+ * The credit of `pv` to each row of `source` (member_id, leg, depth on the path), as one upsert:
+ * personal PV at depth 0, CPV everywhere, the leg's volume by the leg arrived by; `rankId` the
+ * rank to set with it (null: keep the row's).
+ */
+const creditUpsert = (source: RawBuilder<unknown>, pv: number, at: string, rankId: RawBuilder<unknown>) => sql`
+      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
+      select member_id,
+        case when depth = 0 then ${pv}::bigint else 0 end,
+        ${pv}::bigint,
+        case when leg = 'left' then ${pv}::bigint else 0 end,
+        case when leg = 'right' then ${pv}::bigint else 0 end,
+        ${rankId},
+        case when ${rankId} is not null then ${at}::timestamptz end,
+        ${at}::timestamptz
+      from ${source}
+      on conflict (member_id) do update set
+        personal_pv = mp.personal_pv + excluded.personal_pv,
+        cpv = mp.cpv + excluded.cpv,
+        left_pv = mp.left_pv + excluded.left_pv,
+        right_pv = mp.right_pv + excluded.right_pv,
+        rank_id = coalesce(excluded.rank_id, mp.rank_id),
+        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
+        updated_at = excluded.updated_at`;
+
 /**
  * Adds `pv` to the member (personal PV and CPV) and to every placement ancestor (CPV and the leg
  * the path arrives by), in ONE statement however deep the member is: a recursive walk up
@@ -49,23 +84,26 @@ type RankCandidate = {
  *
  * The same statement judges the ranks of the path's members whose package at the cause is on
  * their members row (packages only rise, and the row says when it was set), and for each rank
- * reached sets it in the same upsert that credits the CPV, sets it on the members row and reserves
- * its (member, rank) key: a cascade lifting 10,000 ancestors wrote member_points twice (the credit,
- * then the ranks) and sent the 10,000 keys and ranks back in two more statements (~135 ms of the
- * deep activation's points policy; docs/decisions.md 67). The CPV judged is the row's before the
- * statement plus `pv`: the points policy is the only writer of member_points, under its lock.
+ * reached sets it in the same upsert that credits the CPV and sets it on the members row: a
+ * cascade lifting 10,000 ancestors wrote member_points twice (the credit, then the ranks) and sent
+ * the 10,000 keys and ranks back in two more statements (~135 ms of the deep activation's points
+ * policy; docs/decisions.md 67). The CPV judged is the row's before the statement plus `pv`: the
+ * points policy is the only writer of member_points, under its lock.
+ *
+ * Keys (exactly once): up to RANK_EVENTS_PER_MEMBER_UP_TO ranks decided here, each its own
+ * (member, rank) key, as before. More (a cascade), ONE key for the cause (scope `rank-cascade`):
+ * a decided rank is above the rank member_points records, which is the highest recorded for the
+ * member (ranks are set with their record, under this policy's lock), so it was never recorded
+ * live; the cause's key makes a replay of the same cause (checkpoint reset) record nothing again,
+ * and a (member, rank) key reserved before (per-member events, the old path, cascades before
+ * decision 72) still counts: such a rank is not fresh. `recorded_before`: the cause's key was
+ * taken before (a replay), so the undecided candidates judged afterwards are not fresh either.
  * The other candidates (package not on the row) come back undecided for packagesAtCause.
  */
-async function creditPath(trx: Trx, memberId: string, pv: number, cause: RecordedEvent): Promise<RankCandidate[]> {
+async function creditPath(trx: Trx, memberId: string, pv: number, cause: RecordedEvent): Promise<{ candidates: RankCandidate[]; recordedBefore: boolean }> {
   const at = cause.recordedAt;
-  const { rows } = await sql<RankCandidate>`
-    with recursive up(member_id, leg, depth) as (
-      select id, null::text, 0 from members where id = ${memberId}
-      union all
-      select m.placement_parent_id, m.placement_leg::text, up.depth + 1
-      from up join members m on m.id = up.member_id
-      where m.placement_parent_id is not null and ${pv}::bigint > 0
-    ),
+  const { rows } = await sql<RankCandidate & { recorded_before: boolean }>`
+    with recursive ${placementPath(memberId, pv)},
     path as (
       select up.member_id, up.leg, up.depth,
         coalesce(old.cpv, 0) + ${pv}::bigint as cpv,
@@ -93,73 +131,44 @@ async function creditPath(trx: Trx, memberId: string, pv: number, cause: Recorde
           order by r.points desc, r.id desc limit 1
         ) held on true
     ),
-    credited as (
-      insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
-      select member_id,
-        case when depth = 0 then ${pv}::bigint else 0 end,
-        ${pv}::bigint,
-        case when leg = 'left' then ${pv}::bigint else 0 end,
-        case when leg = 'right' then ${pv}::bigint else 0 end,
-        case when decided then held_id end,
-        case when decided then ${at}::timestamptz end,
-        ${at}::timestamptz
-      from judged
-      on conflict (member_id) do update set
-        personal_pv = mp.personal_pv + excluded.personal_pv,
-        cpv = mp.cpv + excluded.cpv,
-        left_pv = mp.left_pv + excluded.left_pv,
-        right_pv = mp.right_pv + excluded.right_pv,
-        rank_id = coalesce(excluded.rank_id, mp.rank_id),
-        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
-        updated_at = excluded.updated_at
-      returning 1
-    ),
+    credited as (${creditUpsert(sql`judged`, pv, at, sql`case when decided then held_id end`)} returning 1),
     ranked_members as (
       update members m set rank_id = j.held_id
       from judged j
       where j.decided and m.id = j.member_id and m.rank_id is distinct from j.held_id
       returning 1
     ),
+    cascade as (select count(*) filter (where decided) > ${RANK_EVENTS_PER_MEMBER_UP_TO} as big from judged),
+    cascade_key as (
+      insert into unique_keys (scope, key, owner)
+      select ${rankCascadeKeyScope}, ${cause.eventId}, ${cause.eventId} from cascade where cascade.big
+      on conflict do nothing returning key
+    ),
     reserved as (
       insert into unique_keys (scope, key, owner)
-      select ${rankKeyScope}, j.member_id::text || ':' || j.held_id, ${cause.eventId} from judged j where j.decided
+      select ${rankKeyScope}, j.member_id::text || ':' || j.held_id, ${cause.eventId} from judged j where j.decided and not (select big from cascade)
       on conflict do nothing returning key
     )
     select j.member_id, j.cpv, j.recorded_rank_id, j.decided,
       case when j.decided then j.held_id end as rank_id,
       case when j.decided then j.held_name end as rank_name,
       j.package_at_cause,
-      exists (select 1 from reserved k where k.key = j.member_id::text || ':' || j.held_id) as fresh
+      case when (select big from cascade)
+        -- the statement's snapshot: keys reserved before it, never the cascade's own
+        then exists (select 1 from cascade_key) and not exists (
+          select 1 from unique_keys k where k.scope = ${rankKeyScope} and k.key = j.member_id::text || ':' || j.held_id)
+        else exists (select 1 from reserved k where k.key = j.member_id::text || ':' || j.held_id)
+      end as fresh,
+      (select big from cascade) and not exists (select 1 from cascade_key) as recorded_before
     from judged j
     where j.decided or j.undecided
     order by j.depth`.execute(trx);
-  return rows.map((row) => ({ ...row, cpv: Number(row.cpv) }));
+  return { candidates: rows.map(({ recorded_before: _, ...row }) => ({ ...row, cpv: Number(row.cpv) })), recordedBefore: rows.some((row) => row.recorded_before) };
 }
 
 /** creditPath's credit alone, without judging ranks (the event-by-event replay of member_points: its ranks come from the rank events). */
 async function creditPathOnly(trx: Trx, memberId: string, pv: number, at: string): Promise<void> {
-  await sql`
-    with recursive up(member_id, leg, depth) as (
-      select id, null::text, 0 from members where id = ${memberId}
-      union all
-      select m.placement_parent_id, m.placement_leg::text, up.depth + 1
-      from up join members m on m.id = up.member_id
-      where m.placement_parent_id is not null and ${pv}::bigint > 0
-    )
-    insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, updated_at)
-    select member_id,
-      case when depth = 0 then ${pv}::bigint else 0 end,
-      ${pv}::bigint,
-      case when leg = 'left' then ${pv}::bigint else 0 end,
-      case when leg = 'right' then ${pv}::bigint else 0 end,
-      ${at}::timestamptz
-    from up
-    on conflict (member_id) do update set
-      personal_pv = mp.personal_pv + excluded.personal_pv,
-      cpv = mp.cpv + excluded.cpv,
-      left_pv = mp.left_pv + excluded.left_pv,
-      right_pv = mp.right_pv + excluded.right_pv,
-      updated_at = excluded.updated_at`.execute(trx);
+  await sql`with recursive ${placementPath(memberId, pv)} ${creditUpsert(sql`up`, pv, at, sql`null::int`)}`.execute(trx);
 }
 
 /**
@@ -198,8 +207,9 @@ async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: Re
 }
 
 /**
- * Records each rank reached once: the (member, rank) keys are reserved (for the ranks creditPath
- * judged, by creditPath itself; for the others here, in one statement), so a replay of the log (or
+ * Records each rank reached once: the keys are reserved (for the ranks creditPath judged, by
+ * creditPath itself, one per (member, rank) or one for a cascade's cause; for the others here, one
+ * per (member, rank) in one statement, none fresh if the cause's key was taken before), so a replay of the log (or
  * a re-run of a batch) appends nothing twice, but still sets the rank in member_points.
  * rank_achieved_at is the cause's time, so a replay rebuilds the same rows.
  * Up to RANK_EVENTS_PER_MEMBER_UP_TO members get one RankAchieved each on their rank stream; a
@@ -209,7 +219,7 @@ async function packagesAtCause(trx: Trx, memberIds: readonly string[], cause: Re
  * `ranked`: every rank reached, in the path's order; `fresh` true when creditPath reserved its key
  * anew, false when it was reserved before, undefined when judged here (its rank not set yet).
  */
-async function recordRanks(trx: Trx, ranked: ReadonlyArray<{ decision: RankAchieved; fresh?: boolean }>, cause: RecordedEvent): Promise<void> {
+async function recordRanks(trx: Trx, ranked: ReadonlyArray<{ decision: RankAchieved; fresh?: boolean }>, cause: RecordedEvent, recordedBefore: boolean): Promise<void> {
   if (ranked.length === 0) return;
   const judgedHere = ranked.filter((r) => r.fresh === undefined).map((r) => r.decision);
   let freshHere = new Set<string>();
@@ -218,7 +228,8 @@ async function recordRanks(trx: Trx, ranked: ReadonlyArray<{ decision: RankAchie
       insert into unique_keys (scope, key, owner)
       select ${rankKeyScope}, key, ${cause.eventId} from unnest(${sql.val(judgedHere.map((d) => rankKey(d.data.member_id, d.data.rank_id)))}::text[]) as k(key)
       on conflict do nothing returning key`.execute(trx);
-    freshHere = new Set(reserved.map((row) => row.key));
+    // A cause whose cascade key was taken before (a replay) recorded these too.
+    freshHere = recordedBefore ? new Set() : new Set(reserved.map((row) => row.key));
     await setRanks(trx, judgedHere.map((d) => d.data), cause.recordedAt);
   }
   const fresh = ranked
@@ -286,7 +297,7 @@ export const pointsPolicy: Consumer = {
       // A pick-up paid by the package adds nothing and changes no package: nothing to check.
       if (event.type === 'ProductPurchasePaid' && pv === 0) continue;
       const memberId = event.data.member_id;
-      const candidates = await creditPath(trx, memberId, pv, recorded);
+      const { candidates, recordedBefore } = await creditPath(trx, memberId, pv, recorded);
       // Most candidates were judged in SQL, their package at the cause on their members row; the rest read their streams.
       const packages = await packagesAtCause(trx, candidates.filter((c) => !c.decided).map((c) => c.member_id), recorded);
       const cause: BonusCause = { event_id: recorded.eventId, event_type: recorded.type, stream_id: recorded.streamId, member_id: memberId };
@@ -303,7 +314,7 @@ export const pointsPolicy: Consumer = {
         const decision = rankAchievement({ memberId: c.member_id, cpv: c.cpv, packageId, recordedRankId: c.recorded_rank_id, ranks, cause });
         return decision ? [{ decision }] : [];
       });
-      await recordRanks(trx, ranked, recorded);
+      await recordRanks(trx, ranked, recorded, recordedBefore);
     }
   },
 };
