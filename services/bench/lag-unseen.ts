@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { consumers } from '../src/consumers';
 import { drainConsumer } from '../src/core/consumers';
 import type { Db } from '../src/core/db';
-import { ConcurrencyConflict, DomainError, Forbidden, NotFound, RuleViolation, TooManyRequests, Unauthenticated } from '../src/core/errors';
+import { domainErrorStatus } from '../src/api/errors';
+import { ConcurrencyConflict, DomainError } from '../src/core/errors';
 import { compareWithLive, discardRebuild } from '../src/core/rebuild';
 import { findReadModel, rebuildReadModel } from '../src/read-models';
 
@@ -22,15 +23,7 @@ export type CommandOutcome =
 export function refusal(error: unknown): Extract<CommandOutcome, { ok: false }> {
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : typeof error;
-  const status =
-    error instanceof RuleViolation ? 422
-    : error instanceof NotFound ? 404
-    : error instanceof Unauthenticated ? 401
-    : error instanceof Forbidden ? 403
-    : error instanceof TooManyRequests ? 429
-    : error instanceof DomainError ? 422
-    : error instanceof ConcurrencyConflict ? 409
-    : 500;
+  const status = error instanceof DomainError ? domainErrorStatus(error) : error instanceof ConcurrencyConflict ? 409 : 500;
   return { ok: false, status, error: name, message: message.slice(0, 200) };
 }
 

@@ -2,6 +2,16 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ConcurrencyConflict, DomainError, Forbidden, NotFound, RuleViolation, TooManyRequests, Unauthenticated } from '../core/errors';
 
+/** The HTTP status a refusal of the domain is answered with. */
+export function domainErrorStatus(error: DomainError): number {
+  return error instanceof RuleViolation ? 422
+    : error instanceof NotFound ? 404
+    : error instanceof Unauthenticated ? 401
+    : error instanceof Forbidden ? 403
+    : error instanceof TooManyRequests ? 429
+    : 422;
+}
+
 /**
  * One root error handler (STYLE.md 11): every error body has a `message` a person can read;
  * validation failures carry `errors` by field; nothing leaks a stack trace or SQL.
@@ -18,13 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send({ success: false, message: first, errors });
     }
     if (error instanceof DomainError) {
-      const status =
-        error instanceof RuleViolation ? 422
-        : error instanceof NotFound ? 404
-        : error instanceof Unauthenticated ? 401
-        : error instanceof Forbidden ? 403
-        : error instanceof TooManyRequests ? 429
-        : 422;
+      const status = domainErrorStatus(error);
       const body: Record<string, unknown> = { success: false, message: error.message };
       if (status === 422 && error.field) body.errors = { [error.field]: [error.message] };
       return reply.status(status).send(body);

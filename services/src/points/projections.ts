@@ -51,6 +51,19 @@ const placementPath = (memberId: string, pv: number) => sql`
     )`;
 
 /**
+ * An upsert into member_points (aliased `mp`) that adds the inserted row's PV to a row already
+ * there, and sets its rank when the inserted row names one (the live credit and the rebuild's).
+ */
+const addedToMemberPoints = sql`on conflict (member_id) do update set
+        personal_pv = mp.personal_pv + excluded.personal_pv,
+        cpv = mp.cpv + excluded.cpv,
+        left_pv = mp.left_pv + excluded.left_pv,
+        right_pv = mp.right_pv + excluded.right_pv,
+        rank_id = coalesce(excluded.rank_id, mp.rank_id),
+        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
+        updated_at = excluded.updated_at`;
+
+/**
  * The credit of `pv` to each row of `source` (member_id, leg, depth on the path), as one upsert:
  * personal PV at depth 0, CPV everywhere, the leg's volume by the leg arrived by; `rankId` the
  * rank to set with it (null: keep the row's).
@@ -66,14 +79,7 @@ const creditUpsert = (source: RawBuilder<unknown>, pv: number, at: string, rankI
         case when ${rankId} is not null then ${at}::timestamptz end,
         ${at}::timestamptz
       from ${source}
-      on conflict (member_id) do update set
-        personal_pv = mp.personal_pv + excluded.personal_pv,
-        cpv = mp.cpv + excluded.cpv,
-        left_pv = mp.left_pv + excluded.left_pv,
-        right_pv = mp.right_pv + excluded.right_pv,
-        rank_id = coalesce(excluded.rank_id, mp.rank_id),
-        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
-        updated_at = excluded.updated_at`;
+      ${addedToMemberPoints}`;
 
 /**
  * Adds `pv` to the member (personal PV and CPV) and to every placement ancestor (CPV and the leg
@@ -454,14 +460,7 @@ function memberPointsStatement(before: RawBuilder<unknown>, credits: RawBuilder<
       insert into member_points as mp (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
       select s.member_id, s.personal_pv, s.cpv, s.left_pv, s.right_pv, r.rank_id, r.at, s.updated_at
       from summed s left join last_rank r on r.member_id = s.member_id
-      on conflict (member_id) do update set
-        personal_pv = mp.personal_pv + excluded.personal_pv,
-        cpv = mp.cpv + excluded.cpv,
-        left_pv = mp.left_pv + excluded.left_pv,
-        right_pv = mp.right_pv + excluded.right_pv,
-        rank_id = coalesce(excluded.rank_id, mp.rank_id),
-        rank_achieved_at = case when excluded.rank_id is null then mp.rank_achieved_at else excluded.rank_achieved_at end,
-        updated_at = excluded.updated_at
+      ${addedToMemberPoints}
       returning 1
     ),
     ranked as (
