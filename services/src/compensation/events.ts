@@ -100,6 +100,9 @@ export type BonusWithheld = DomainEvent<
 
 export type CompensationEvent = BonusCredited | BonusWithheld | BonusHeld;
 
+/** What a bonus policy appends (Consumer.appends): the wallet's bonus events. */
+export const bonusEventTypes = ['BonusCredited', 'BonusWithheld', 'BonusHeld'] as const satisfies readonly CompensationEvent['type'][];
+
 export const walletStream = (memberId: string) => `wallet-${memberId}`;
 
 /** A bonus is keyed by (cause event, beneficiary, kind, generation): the same key is never paid twice. */

@@ -7,7 +7,7 @@ import type { MemberActivated, MemberPackageUpgraded, MemberRegistrationExpired 
 import type { PackagePaymentDeclined } from '../payments/events';
 import type { ProductPurchasePaid } from '../purchases/events';
 import type { SettingsValues } from '../settings/values';
-import { type BonusCause, type BonusHeld, type CompensationEvent, bonusKey, walletStream } from './events';
+import { type BonusCause, type BonusHeld, type CompensationEvent, bonusEventTypes, bonusKey, walletStream } from './events';
 import { type MemberAtCause, generationRowAt, generationTablesAt, memberAt, packagesAt, placementChildrenAt, settingsAt, sponsorChainAt } from './facts-at-cause';
 import { activationBonuses, equilibriumBonus, repurchaseBonuses, settleHeldBonus, sponsorChainBonuses, type Upline } from './policies';
 import { stockistBonusDeciders } from './stockist-bonuses';
@@ -208,6 +208,7 @@ export const compensationPolicy: Consumer = {
   name: 'compensation',
   kind: 'policy',
   eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'PackagePaymentDeclined', 'MemberRegistrationExpired', ...Object.keys(stockistBonusDeciders)],
+  appends: bonusEventTypes,
   batchSize: 50,
   async apply(trx, events) {
     const book: BonusBook = [];

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import type { Db } from './db';
-import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, horizonCtes, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions, typesAppendedIn } from './event-store';
+import { LOG_START, type LogPosition, type OtherDatabaseXids, type RecordedEvent, declareAppendsSql, horizonCtes, otherDatabaseXidsSql, readConsumerBatch, readConsumerPositions, typesAppendedIn } from './event-store';
 
 /**
  * Consumers follow the whole log from a checkpoint (docs/consumer-runner.md).
@@ -14,6 +14,12 @@ export type Consumer = {
   kind: 'projection' | 'policy';
   /** Event types it reads; others are skipped in SQL. Omit for all. */
   eventTypes?: readonly string[];
+  /**
+   * Event types a policy's batch may append, declared before its first write so that readers of
+   * other types do not wait for the batch (declareAppendsSql; decision 73). Omit for any type.
+   * A projection appends nothing and declares so.
+   */
+  appends?: readonly string[];
   /** Read tables a projection owns (for rebuilds). Must be written with unqualified names. */
   tables?: readonly string[];
   batchSize?: number;
@@ -52,11 +58,17 @@ type Checkpoint = { last_transaction_id: string; last_global_position: number; s
  * horizon: read before the batch's snapshot, as the horizon needs (otherDatabaseXids), at no extra
  * round trip. Null when another runner holds the lock.
  */
-async function tryLock(trx: Transaction<Database>, name: string): Promise<OtherDatabaseXids | null> {
+async function tryLock(trx: Transaction<Database>, name: string, appends: readonly string[] | undefined): Promise<OtherDatabaseXids | null> {
+  // The first statement, so before the batch's first write: what it appends is declared whole.
+  const declared = appends ? sql`, ${declareAppendsSql(trx, appends)} as declared` : sql``;
   const { rows } = await sql<{ locked: boolean; others: string[] }>`
-    select pg_try_advisory_xact_lock(hashtextextended(${'consumer:' + name}, 0)) as locked, ${otherDatabaseXidsSql} as others`.execute(trx);
+    select pg_try_advisory_xact_lock(hashtextextended(${'consumer:' + name}, 0)) as locked, ${otherDatabaseXidsSql} as others ${declared}`.execute(trx);
   return rows[0]?.locked === true ? rows[0].others : null;
 }
+
+/** What a consumer's batch declares it may append: a projection nothing, a policy its `appends` (undefined: anything). */
+export const appendsOf = (consumer: Pick<Consumer, 'kind' | 'appends'>): readonly string[] | undefined =>
+  consumer.appends ?? (consumer.kind === 'projection' ? [] : undefined);
 
 /**
  * The consumer's checkpoint, created at the log's start the first time it runs (one statement
@@ -96,7 +108,7 @@ async function applyBatch(
 ): Promise<BatchResult | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
-    const otherDatabaseXids = await tryLock(trx, checkpointName);
+    const otherDatabaseXids = await tryLock(trx, checkpointName, appendsOf(consumer));
     if (!otherDatabaseXids) return null;
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName, { create: !options.searchPath });
@@ -226,7 +238,7 @@ export async function peekConsumer(
 ): Promise<{ readable: boolean; held: boolean; otherDatabaseXids: OtherDatabaseXids }> {
   const typeFilter = consumer.eventTypes ? sql`and e.type = any(${sql.val(consumer.eventTypes)}::text[])` : sql``;
   const { rows } = await sql<{ readable: boolean; held: boolean; others: string[] }>`
-    with ${horizonCtes(others)},
+    with ${horizonCtes(others, consumer.eventTypes)},
     checkpoint as (
       select coalesce(max(last_transaction_id), '0'::xid8) as tx, coalesce(max(last_global_position), 0) as gp
       from consumer_checkpoints where name = ${checkpointName})

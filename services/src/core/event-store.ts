@@ -392,6 +392,7 @@ export async function appendPendingWith(
   alongside: readonly OperationNodeSource[] = [],
 ): Promise<RecordedEvent> {
   const { streamId, metadata, recordedAt, eventId } = pending;
+  noteAppended(db, [pending.type]);
   const event: DomainEvent = { type: pending.type, data: pending.data };
   const expectedVersion = pending.streamPosition - 1;
   const writes = alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} as (${write})`);
@@ -415,10 +416,38 @@ const typesAppended = new WeakMap<Executor, Set<string>>();
 
 function noteAppended(db: Executor, types: Iterable<string>): void {
   if (!db.isTransaction) return;
+  const declared = appendsDeclared.get(db);
   const noted = typesAppended.get(db) ?? new Set<string>();
-  for (const type of types) noted.add(type);
+  for (const type of types) {
+    // Readers of this type may already have passed the transaction (declareAppends): refuse before the statement.
+    if (declared && !declared.has(type)) throw new Error(`${type} appended by a transaction that declared it appends only: ${[...declared].join(', ') || 'nothing'}`);
+    noted.add(type);
+  }
   typesAppended.set(db, noted);
 }
+
+/**
+ * A transaction that says, before its first write, every event type it may append: a reader of
+ * other types does not wait for it (the horizon, horizonCtes). Shared advisory locks of one class,
+ * one per type's hash plus a mark (objid 0) that the transaction declared at all, are what a reader
+ * sees in pg_locks beside the transaction's own xid lock. Shared locks of this class are never
+ * taken exclusively, so declaring never waits. Two types of the same hash only make a reader wait
+ * for more. A transaction that declared may append nothing else (noteAppended throws): a reader
+ * that passed it would never see the event.
+ */
+export const APPENDS_DECLARED_LOCK_CLASS = 1163283028; // 'EVNT'
+
+export function declareAppendsSql(trx: Executor, types: readonly string[]) {
+  if (!trx.isTransaction) throw new Error('only a transaction declares what it appends');
+  const appended = [...typesAppendedIn(trx)].filter((type) => !types.includes(type));
+  if (appended.length > 0) throw new Error(`declared after appending ${appended.join(', ')}`);
+  appendsDeclared.set(trx, new Set(types));
+  return sql<number>`(
+    select count(pg_advisory_xact_lock_shared(${APPENDS_DECLARED_LOCK_CLASS}, lock.objid))::int
+    from (select 0 as objid union all select hashtext(t) from unnest(${sql.val([...types])}::text[]) t) lock)`;
+}
+
+const appendsDeclared = new WeakMap<Executor, ReadonlySet<string>>();
 
 /** The event types appended so far in this transaction (empty when none). */
 export function typesAppendedIn(trx: Executor): ReadonlySet<string> {
@@ -604,14 +633,37 @@ export async function otherDatabaseXids(db: Executor): Promise<OtherDatabaseXids
  * transaction id is below `below` has committed or rolled back, so no event can still appear
  * before it. `others` is otherDatabaseXids read in an earlier statement (see there).
  */
-export const horizonCtes = (others: OtherDatabaseXids) => sql`
+export const horizonCtes = (others: OtherDatabaseXids, readTypes?: readonly string[]) => sql`
     snapshot as (select pg_current_snapshot() as s),
+    ${readTypes ? declaredOtherwiseCtes(readTypes) : sql``}
     bound as (
       select coalesce(
         (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
-         where (x::text::bigint % 4294967296) <> all(${sql.val([...others])}::bigint[])),
+         where (x::text::bigint % 4294967296) <> all(${sql.val([...others])}::bigint[])
+         ${readTypes ? sql`and (x::text::bigint % 4294967296) not in (select xid from declared_otherwise)` : sql``}),
         (select pg_snapshot_xmax(s) from snapshot)) as below
     )`;
+
+/**
+ * The running transactions that declared what they append (declareAppends) and none of
+ * `readTypes`: a reader of those types need not wait for them. One read of pg_locks (materialized:
+ * the lock table is read consistently once, so a transaction's xid lock and its declaration are
+ * seen together). Read after the statement's snapshot: a transaction of the snapshot that has ended
+ * since has no xid lock here, so it is not listed and still holds the horizon (safe; the held loop
+ * looks again). A transaction whose xid is listed declared before its first write, so before it had
+ * that xid: its declaration is whole. Evaluated only when some transaction of the snapshot is running.
+ */
+const declaredOtherwiseCtes = (readTypes: readonly string[]) => sql`
+    declared_locks as materialized (
+      select locktype, transactionid, pid, objid from pg_locks
+      where granted and (locktype = 'transactionid' and mode = 'ExclusiveLock'
+        or locktype = 'advisory' and classid = ${APPENDS_DECLARED_LOCK_CLASS} and objsubid = 2)),
+    declared_otherwise as (
+      select t.transactionid::text::bigint as xid from declared_locks t
+      where t.locktype = 'transactionid'
+        and exists (select 1 from declared_locks d where d.pid = t.pid and d.locktype = 'advisory' and d.objid = 0)
+        and not exists (select 1 from declared_locks d where d.pid = t.pid and d.locktype = 'advisory'
+          and d.objid = any(array(select hashtext(r) from unnest(${sql.val([...readTypes])}::text[]) r)))),`;
 
 /**
  * Whether every event appended up to now is below the horizon, so a consumer draining now sees
@@ -679,7 +731,7 @@ async function consumerBatchRows<Row>(
   const typeFilter = options.types ? sql`and type = any(${sql.val(options.types)}::text[])` : sql``;
   const others = options.otherDatabaseXids ?? (await otherDatabaseXids(db));
   const { rows } = await sql<Row & { scanned_tx: string | null; scanned_gp: number | null; matched: boolean | null; held: boolean }>`
-    with ${horizonCtes(others)},
+    with ${horizonCtes(others, options.types)},
     matched as (
       select ${columns}, events.transaction_id as order_tx, true as matched from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})

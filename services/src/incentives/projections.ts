@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { bonusEventTypes } from '../compensation/events';
 import { memberAt, placementChildrenAt, settingsAt } from '../compensation/facts-at-cause';
 import { type BonusBook, appendBook, bookBonuses } from '../compensation/projections';
 import type { Consumer } from '../core/consumers';
@@ -78,6 +79,7 @@ export const awardBonusesPolicy: Consumer = {
   name: 'award-bonuses',
   kind: 'policy',
   eventTypes: ['IncentiveClaimApproved'],
+  appends: bonusEventTypes,
   batchSize: 50,
   async apply(trx, events) {
     const book: BonusBook = [];

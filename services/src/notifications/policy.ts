@@ -225,6 +225,8 @@ export function memberNotificationsPolicy(options: { publicUrl?: () => string; n
     name: NOTIFICATIONS_POLICY,
     kind: 'policy',
     eventTypes: notifiedEventTypes,
+    // It queues mail; it records no event.
+    appends: [],
     batchSize: 100,
     async apply(trx, events) {
       const at = now();

@@ -1,9 +1,9 @@
 import { type RawBuilder, type Transaction, sql } from 'kysely';
 import { batchAt } from '../core/row-changes-at';
-import type { BonusCause } from '../compensation/events';
+import { type BonusCause, type CompensationEvent, bonusEventTypes } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
 import { type EventMetadata, type RecordedEvent, appendToStreams, lockAllStreamsForBulkAppend } from '../core/event-store';
-import type { MatchingCycleClosed } from '../matching/events';
+import type { MatchingCycleClosed, MatchingEvent } from '../matching/events';
 import { payMatchingCycle } from '../matching/projections';
 import type { GlobalProfitShared } from '../profit-sharing/events';
 import { payGlobalProfit } from '../profit-sharing/projections';
@@ -12,7 +12,7 @@ import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
 import type { MemberChange } from '../membership/member-changes';
-import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
+import { type PointsEvent, RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
@@ -280,6 +280,8 @@ export const pointsPolicy: Consumer = {
   name: 'points',
   kind: 'policy',
   eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed', 'GlobalProfitShared'],
+  // Ranks; a matching cycle's and a global profit share's bonuses and the cycle's outcomes.
+  appends: ['RankAchieved', 'RanksAchieved', ...bonusEventTypes, 'MatchingOutcomesRecorded', 'MatchingCycleSettled'] satisfies (PointsEvent | MatchingEvent | CompensationEvent)['type'][],
   // Short: a batch holds its transaction id from its first write (the first credit) to its commit,
   // and every consumer of every type reads only below it (decision 71; 100 held readers for seconds).
   batchSize: 10,

@@ -1,5 +1,5 @@
 import { type Transaction, sql } from 'kysely';
-import { type BonusCause, type BonusCredited, bonusKey, walletStream } from '../compensation/events';
+import { type BonusCause, type BonusCredited, bonusEventTypes, bonusKey, walletStream } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
 import { memberFactBy, membersAt } from '../compensation/facts-at-cause';
 import type { Executor } from '../core/db';
@@ -96,6 +96,7 @@ export const profitSharingPolicy: Consumer = {
   kind: 'policy',
   // GlobalProfitShared is paid by the points policy (payGlobalProfit), where CPV and ranks stand as at the share.
   eventTypes: ['ProfitPoolShared'],
+  appends: bonusEventTypes,
   // A run pays every qualifying member: one run per batch keeps each transaction to one run.
   batchSize: 1,
   async apply(trx, events) {
