@@ -17,9 +17,11 @@ export type Consumer = {
   /**
    * Event types a policy's batch may append, declared before its first write so that readers of
    * other types do not wait for the batch (declareAppendsSql; decision 73). Omit for any type.
-   * A projection appends nothing and declares so.
+   * A projection appends nothing and declares so. A function is asked once the batch is read, with
+   * the types it holds (for `applyAt`, every type the consumer reads), for a policy that appends
+   * some types only for some causes.
    */
-  appends?: readonly string[];
+  appends?: readonly string[] | ((batchTypes: ReadonlySet<string>) => readonly string[]);
   /** Read tables a projection owns (for rebuilds). Must be written with unqualified names. */
   tables?: readonly string[];
   batchSize?: number;
@@ -66,9 +68,9 @@ async function tryLock(trx: Transaction<Database>, name: string, appends: readon
   return rows[0]?.locked === true ? rows[0].others : null;
 }
 
-/** What a consumer's batch declares it may append: a projection nothing, a policy its `appends` (undefined: anything). */
-export const appendsOf = (consumer: Pick<Consumer, 'kind' | 'appends'>): readonly string[] | undefined =>
-  consumer.appends ?? (consumer.kind === 'projection' ? [] : undefined);
+/** What a consumer's batch declares it may append before reading: a projection nothing, a policy its `appends` (undefined: anything, or decided once read). */
+const appendsBeforeRead = (consumer: Pick<Consumer, 'kind' | 'appends'>): readonly string[] | undefined =>
+  typeof consumer.appends === 'function' ? undefined : (consumer.appends ?? (consumer.kind === 'projection' ? [] : undefined));
 
 /**
  * The consumer's checkpoint, created at the log's start the first time it runs (one statement
@@ -108,7 +110,7 @@ async function applyBatch(
 ): Promise<BatchResult | null> {
   const checkpointName = options.checkpointName ?? consumer.name;
   return db.transaction().execute(async (trx) => {
-    const otherDatabaseXids = await tryLock(trx, checkpointName, appendsOf(consumer));
+    const otherDatabaseXids = await tryLock(trx, checkpointName, appendsBeforeRead(consumer));
     if (!otherDatabaseXids) return null;
     if (options.searchPath) await sql`select set_config('search_path', ${options.searchPath}, true)`.execute(trx);
     const checkpoint = await readCheckpoint(trx, checkpointName, { create: !options.searchPath });
@@ -124,6 +126,9 @@ async function applyBatch(
     const last = events.length < limit && scannedTo ? scannedTo : events.at(-1);
     if (!last) return { applied: 0, lastPosition: null, appended: [], held, otherDatabaseXids };
     if (events.length > 0) {
+      const batchTypes = applyAt ? consumer.eventTypes : (events as RecordedEvent[]).map((event) => event.type);
+      // Still before the batch's first write (readCheckpoint writes only a consumer's very first checkpoint; then it declares nothing).
+      if (typeof consumer.appends === 'function' && batchTypes) await sql`select ${declareAppendsSql(trx, consumer.appends(new Set(batchTypes)))}`.execute(trx);
       try {
         if (applyAt) await applyAt(trx, events.map((event) => event.globalPosition));
         else await consumer.apply(trx, events as RecordedEvent[]);

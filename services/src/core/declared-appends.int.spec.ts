@@ -44,20 +44,29 @@ async function eventually<T>(probe: () => Promise<T>, ready: (value: T) => boole
  * A transaction left open with an xid, declaring `declares` first (or nothing). `work` runs in it
  * once released; the promise `done` settles when it has committed or rolled back.
  */
-async function openTransaction(declares: string[] | null, work: (trx: Transaction<Database>) => Promise<void> = async () => undefined) {
+async function openTransaction(
+  declares: string[] | null,
+  work: (trx: Transaction<Database>) => Promise<void> = async () => undefined,
+  options: { declareAfterWrite?: boolean } = {},
+) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let began: () => void = () => {};
   const hasXid = new Promise<void>((resolve) => (began = resolve));
-  const done = t.db.transaction().execute(async (trx) => {
-    if (declares) await sql`select ${declareAppendsSql(trx, declares)}`.execute(trx);
+  const opened = { release, done: Promise.resolve(), declared: null as boolean | null };
+  const declare = async (trx: Transaction<Database>) => {
+    if (declares) opened.declared = (await sql<{ declared: boolean }>`select ${declareAppendsSql(trx, declares)} as declared`.execute(trx)).rows[0]!.declared;
+  };
+  opened.done = t.db.transaction().execute(async (trx) => {
+    if (!options.declareAfterWrite) await declare(trx);
     await sql`select pg_current_xact_id()`.execute(trx);
+    if (options.declareAfterWrite) await declare(trx);
     began();
     await released;
     await work(trx);
   });
   await hasXid;
-  return { release, done };
+  return opened;
 }
 
 const append = (stream: string, type: string) => appendToStream(t.db, stream, [{ type, data: {} }], { expectedVersion: 0, metadata: metadata() });
@@ -72,6 +81,7 @@ describe('the horizon of a reader of some types', () => {
       await append('wanted-1', 'Wanted');
       await eventually(() => drainConsumer(t.db, reader), () => applied.length === 1, 'the reader to read past the declared transaction');
       expect(applied).toEqual([{ type: 'Wanted', streamId: 'wanted-1' }]);
+      expect(other.declared).toBe(true);
     } finally {
       other.release();
       await other.done;
@@ -123,6 +133,24 @@ describe('the horizon of a reader of some types', () => {
 });
 
 describe('a transaction that declared what it appends', () => {
+  it('declares nothing once it has written (a reader could see the declaration half made), so it still holds every reader', async () => {
+    const applied: Applied = [];
+    const reader = recorder('waits-for-late-declaration', ['LateWanted'], applied);
+    await drainConsumer(t.db, reader);
+    const late = await openTransaction(['Other'], async () => undefined, { declareAfterWrite: true });
+    let held: DrainResult;
+    try {
+      await append('late-wanted-1', 'LateWanted');
+      held = await drainConsumer(t.db, reader);
+    } finally {
+      late.release();
+      await late.done;
+    }
+    expect(late.declared).toBe(false);
+    expect(held).toMatchObject({ applied: 0, held: true });
+    await eventually(() => drainConsumer(t.db, reader), () => applied.length === 1, 'the event');
+  });
+
   it('cannot append another type, and declares only before appending', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
@@ -185,6 +213,44 @@ describe("consumers' batches", () => {
       { type: 'PolicyOutcome', streamId: 'outcome-starts-1' },
       { type: 'PolicyOutcome', streamId: 'outcome-before' },
     ]);
+  });
+
+  it('a policy that declares by its batch holds the readers of what that batch may append, and only them', async () => {
+    const wide: Applied = [];
+    const wideReader = recorder('reads-wide', ['Wide'], wide);
+    await drainConsumer(t.db, wideReader);
+    let releaseBatch: () => void = () => {};
+    let inBatch: () => void = () => {};
+    const policy: Consumer = {
+      name: 'declares-by-batch',
+      kind: 'policy',
+      eventTypes: ['Small', 'Big'],
+      appends: (types) => (types.has('Big') ? ['Narrow', 'Wide'] : ['Narrow']),
+      batchSize: 1,
+      apply: async (trx) => {
+        await sql`select pg_current_xact_id()`.execute(trx);
+        const released = new Promise<void>((resolve) => (releaseBatch = resolve));
+        inBatch();
+        await released;
+      },
+    };
+    await drainConsumer(t.db, policy);
+    await append('small-1', 'Small');
+    await append('big-1', 'Big');
+    for (const [batch, wideWaits] of [['small', false], ['big', true]] as const) {
+      const open = new Promise<void>((resolve) => (inBatch = resolve));
+      const run = drainConsumer(t.db, policy, { maxBatches: 1 });
+      try {
+        await open;
+        await append(`wide-during-${batch}`, 'Wide');
+        if (wideWaits) expect(await drainConsumer(t.db, wideReader)).toMatchObject({ applied: 0, held: true });
+        else await eventually(() => drainConsumer(t.db, wideReader), () => wide.length === 1, 'the wide reader to read past the small batch');
+      } finally {
+        releaseBatch();
+        expect(await run).toMatchObject({ applied: 1 });
+      }
+    }
+    await eventually(() => drainConsumer(t.db, wideReader), () => wide.length === 2, 'the second wide event');
   });
 
   it("fails a policy's batch that appends what it did not declare, and a projection's that appends at all", async () => {

@@ -433,7 +433,10 @@ function noteAppended(db: Executor, types: Iterable<string>): void {
  * sees in pg_locks beside the transaction's own xid lock. Shared locks of this class are never
  * taken exclusively, so declaring never waits. Two types of the same hash only make a reader wait
  * for more. A transaction that declared may append nothing else (noteAppended throws): a reader
- * that passed it would never see the event.
+ * that passed it would never see the event. The statement declares only while the transaction has
+ * no xid yet (it answers whether it did): a reader could see a later declaration half made, the mark
+ * without every type. Undeclared, the transaction holds every reader back, as before; the check in
+ * noteAppended applies either way.
  */
 export const APPENDS_DECLARED_LOCK_CLASS = 1163283028; // 'EVNT'
 
@@ -442,9 +445,11 @@ export function declareAppendsSql(trx: Executor, types: readonly string[]) {
   const appended = [...typesAppendedIn(trx)].filter((type) => !types.includes(type));
   if (appended.length > 0) throw new Error(`declared after appending ${appended.join(', ')}`);
   appendsDeclared.set(trx, new Set(types));
-  return sql<number>`(
-    select count(pg_advisory_xact_lock_shared(${APPENDS_DECLARED_LOCK_CLASS}, lock.objid))::int
-    from (select 0 as objid union all select hashtext(t) from unnest(${sql.val([...types])}::text[]) t) lock)`;
+  return sql<boolean>`(
+    select case when pg_current_xact_id_if_assigned() is null then (
+      select count(pg_advisory_xact_lock_shared(${APPENDS_DECLARED_LOCK_CLASS}, lock.objid)) >= 0
+      from (select 0 as objid union all select hashtext(t) from unnest(${sql.val([...types])}::text[]) t) lock)
+    else false end)`;
 }
 
 const appendsDeclared = new WeakMap<Executor, ReadonlySet<string>>();

@@ -280,8 +280,12 @@ export const pointsPolicy: Consumer = {
   name: 'points',
   kind: 'policy',
   eventTypes: ['MemberActivated', 'MemberPackageUpgraded', 'ProductPurchasePaid', 'MatchingCycleClosed', 'GlobalProfitShared'],
-  // Ranks; a matching cycle's and a global profit share's bonuses and the cycle's outcomes.
-  appends: ['RankAchieved', 'RanksAchieved', ...bonusEventTypes, 'MatchingOutcomesRecorded', 'MatchingCycleSettled'] satisfies (PointsEvent | MatchingEvent | CompensationEvent)['type'][],
+  // Ranks; a matching cycle's and a global profit share's bonuses and the cycle's outcomes only for a batch holding one
+  // (the wallet ledger then waits only for those batches).
+  appends: (batchTypes) =>
+    (batchTypes.has('MatchingCycleClosed') || batchTypes.has('GlobalProfitShared')
+      ? ['RankAchieved', 'RanksAchieved', ...bonusEventTypes, 'MatchingOutcomesRecorded', 'MatchingCycleSettled']
+      : ['RankAchieved', 'RanksAchieved']) satisfies (PointsEvent | MatchingEvent | CompensationEvent)['type'][],
   // Short: a batch holds its transaction id from its first write (the first credit) to its commit,
   // and every consumer of every type reads only below it (decision 71; 100 held readers for seconds).
   batchSize: 10,
