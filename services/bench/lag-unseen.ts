@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { consumers } from '../src/consumers';
 import { drainConsumer } from '../src/core/consumers';
 import type { Db } from '../src/core/db';
+import { APPENDS_DECLARED_LOCK_CLASS } from '../src/core/event-store';
 import { domainErrorStatus } from '../src/api/errors';
 import { ConcurrencyConflict, DomainError } from '../src/core/errors';
 import { compareWithLive, discardRebuild } from '../src/core/rebuild';
@@ -145,11 +146,12 @@ export async function drainAndCheck(db: Db): Promise<{ drained: Record<string, n
 
 /**
  * Who holds the horizon (BENCH_LAG_HOLDERS=1): every few ms, the transaction of this database with
- * the oldest xid (the one every reader waits for), by application and the shape of its last
+ * the oldest xid that a reader of `readTypes` waits for (one that declared what it appends, and
+ * none of these types, is passed: decision 73), by application and the shape of its last
  * statement, and how long it had been open. Samples, not traces: a shape seen often and open long
- * is what the readers wait for.
+ * is what the reader waits for.
  */
-export function sampleHorizonHolders(db: Db, everyMs = 5): { stop: () => Promise<{ samples: number; holders: { holder: string; share: number; p50OpenMs: number; maxOpenMs: number }[] }> } {
+export function sampleHorizonHolders(db: Db, readTypes: readonly string[], everyMs = 5): { stop: () => Promise<{ samples: number; holders: { holder: string; share: number; p50OpenMs: number; maxOpenMs: number }[] }> } {
   const byHolder = new Map<string, number[]>();
   let samples = 0;
   let running = true;
@@ -160,6 +162,11 @@ export function sampleHorizonHolders(db: Db, everyMs = 5): { stop: () => Promise
           (extract(epoch from clock_timestamp() - a.xact_start) * 1000)::float8 as open_ms
         from pg_stat_activity a
         where a.datname = current_database() and a.backend_xid is not null and a.pid <> pg_backend_pid()
+          and not exists (
+            select 1 from pg_locks mark where mark.pid = a.pid and mark.locktype = 'advisory' and mark.granted
+              and mark.classid = ${APPENDS_DECLARED_LOCK_CLASS} and mark.objsubid = 2 and mark.objid = 0
+              and not exists (select 1 from pg_locks d where d.pid = a.pid and d.locktype = 'advisory' and d.classid = ${APPENDS_DECLARED_LOCK_CLASS}
+                and d.objsubid = 2 and d.objid = any(array(select hashtext(r) from unnest(${sql.val([...readTypes])}::text[]) r))))
         order by age(a.backend_xid) desc limit 1`.execute(db);
       samples++;
       const row = rows[0];
