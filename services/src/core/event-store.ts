@@ -317,8 +317,9 @@ type OneEvent = { streamId: string; expectedVersion: number | null; type: string
  *   (~0.2 ms: the head read weighs the events table's nine indexes), dearer than the function.
  */
 function appendedQuery(db: Executor, e: OneEvent, options: { lock: boolean }) {
-  if (!options.lock && namesPrepared(db)) return appendOne(e);
-  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+  const hashPieces = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+  if (!options.lock && namesPrepared(db)) return appendOne(e, hashPieces);
+  const { middle, tail } = hashPieces;
   return sql`appended as (select * from ${sql.raw(options.lock ? 'append_event_locked' : 'append_event')}(${e.streamId}, ${e.expectedVersion}::integer, ${e.type},
         ${canonicalJson(e.data)}, ${canonicalJson(e.metadata)}, ${e.recordedAt}::timestamptz, ${e.eventId}::uuid, ${middle}, ${tail}))`;
 }
@@ -335,8 +336,7 @@ function appendedQuery(db: Executor, e: OneEvent, options: { lock: boolean }) {
  * committed the same position since finds the primary key taken (unique violation: a conflict),
  * one still in flight makes this insert wait for its end, so two appends never chain from one head.
  */
-function appendOne(e: OneEvent) {
-  const { middle, tail } = hashMiddleAndTail({ streamId: e.streamId, type: e.type, schemaVersion: 1, recordedAt: e.recordedAt });
+function appendOne(e: OneEvent, { middle, tail }: { middle: string; tail: string }) {
   return sql`append_params as (
       select ${e.streamId}::text as stream_id, ${e.expectedVersion}::integer as expected_version, ${e.type}::text as type,
         ${canonicalJson(e.data)}::text as data, ${canonicalJson(e.metadata)}::text as metadata, ${e.recordedAt}::timestamptz as recorded_at,
