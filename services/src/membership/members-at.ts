@@ -1,5 +1,4 @@
 import { type Transaction, sql } from 'kysely';
-import { batchAt } from '../core/row-changes-at';
 import type { Database } from '../database';
 import { REGISTRATION_WINDOW_DAYS } from './events';
 
@@ -30,7 +29,9 @@ import { REGISTRATION_WINDOW_DAYS } from './events';
 export async function projectMembersAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;
   await sql`
-    with batch as materialized (${batchAt(positions)}),
+    with batch as materialized (
+      select p.ord, e.type, e.data, e.recorded_at, e.transaction_id, e.global_position
+      from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord) join events e on e.global_position = p.position),
     -- One typed row per change: the member, its place in the log (ord, then the entry of a cascade)
     -- and, in the columns of what it sets, its values (null elsewhere: which columns a type sets is
     -- said by the groups below, never by a null).
@@ -102,17 +103,17 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         max(username) filter (where key = base) as username, max(email) filter (where key = base) as email,
         (array_agg(sponsor_id) filter (where key = base))[1] as sponsor_id, bool_or(is_root) filter (where key = base) as is_root,
         max(package_id) filter (where key = base) as reg_package_id, max(at) filter (where key = base) as created_at,
-        (array_agg(xid) filter (where key = base))[1] as registered_xid, max(pos) filter (where key = base) as registered_position,
+        max(xid) filter (where key = base) as registered_xid, max(pos) filter (where key = base) as registered_position,
         max(k_names) is not null as names_set, max(first_name) filter (where key = k_names) as first_name,
         max(last_name) filter (where key = k_names) as last_name, max(phone) filter (where key = k_names) as phone,
         max(k_package) is not null as package_set, max(package_id) filter (where key = k_package) as package_id,
-        (array_agg(xid) filter (where key = k_package))[1] as package_xid, max(pos) filter (where key = k_package) as package_position,
+        max(xid) filter (where key = k_package) as package_xid, max(pos) filter (where key = k_package) as package_position,
         max(k_expires) is not null as expires_set, max(expires) filter (where key = k_expires) as registration_expires_at,
         max(k_expired) is not null as expired_set, max(at) filter (where key = k_expired and type = 'MemberRegistrationExpired') as registration_expired_at,
         max(k_placement) is not null as placement_set, (array_agg(parent) filter (where key = k_placement))[1] as placement_parent_id,
         max(leg) filter (where key = k_placement) as placement_leg,
         max(k_activated) is not null as activated_set, max(at) filter (where key = k_activated) as activated_at,
-        (array_agg(xid) filter (where key = k_activated))[1] as activated_xid, max(pos) filter (where key = k_activated) as activated_position,
+        max(xid) filter (where key = k_activated) as activated_xid, max(pos) filter (where key = k_activated) as activated_position,
         max(k_email) is not null as email_set, max(at) filter (where key = k_email) as email_verified_at,
         max(k_2fa) is not null as twofa_set, bool_or(enabled) filter (where key = k_2fa) as enable_2fa,
         max(k_preference) is not null as preference_set, max(preference) filter (where key = k_preference) as placement_preference,
@@ -133,7 +134,6 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         registration_expires_at, registration_expired_at, registered_xid, registered_position, activated_xid, activated_position,
         package_xid, package_position, placement_preference
       from folded where base is not null
-      order by base
       on conflict (id) do nothing)
     -- Every member that had a row before this statement (the UPDATE does not see the rows the
     -- insert adds: one snapshot), once, with the groups its events set.
