@@ -76,27 +76,35 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         union all
         select x.value->>'member_id', x.value->>'rank_id', x.entry from jsonb_array_elements(b.data->'ranks') with ordinality as x(value, entry)) r
       where b.type = 'RanksAchieved'),
-    -- The member's base: its first registration of the batch, when that inserts.
-    based as (select *, min(key) filter (where inserts) over (partition by member) as base from changes),
-    -- What counts: a new member's base and the changes after it; every change of any other member
-    -- (another registration of a member inserts nothing).
-    counted as (select * from based where case when base is null then type <> 'MemberRegistered' else key > base and type <> 'MemberRegistered' or key = base end),
-    -- Per member and group of columns, the key of the group's last event.
+    -- In one window per member: its base (its first registration of the batch, when that inserts)
+    -- and, per group of columns, the key of the group's last change (registrations aside).
     lasts as (
       select *,
-        max(key) filter (where type in ('MemberRegistered', 'MemberDetailsUpdated')) over m as k_names,
-        max(key) filter (where type in ('MemberRegistered', 'MemberActivated', 'MemberPackageUpgraded')) over m as k_package,
-        max(key) filter (where type in ('MemberRegistered', 'MemberActivated', 'MemberReinstated')) over m as k_expires,
-        max(key) filter (where type in ('MemberRegistrationExpired', 'MemberReinstated')) over m as k_expired,
-        max(key) filter (where type in ('MemberRegistered', 'MemberRegistrationExpired', 'MemberReinstated')) over m as k_placement,
-        max(key) filter (where type = 'MemberActivated') over m as k_activated,
-        max(key) filter (where type = 'MemberEmailConfirmed') over m as k_email,
-        max(key) filter (where type = 'MemberTwoFactorChanged') over m as k_2fa,
-        max(key) filter (where type = 'MemberPlacementPreferenceChanged') over m as k_preference,
-        max(key) filter (where type = 'WithdrawalAmountSet') over m as k_amount,
-        max(key) filter (where type in ('RankAchieved', 'RanksAchieved')) over m as k_rank,
-        max(key) filter (where type not in ('StockistApproved', 'RankAchieved', 'RanksAchieved')) over m as k_updated
-      from counted window m as (partition by member)),
+        min(key) filter (where inserts) over m as base,
+        max(key) filter (where type = 'MemberDetailsUpdated') over m as c_names,
+        max(key) filter (where type in ('MemberActivated', 'MemberPackageUpgraded')) over m as c_package,
+        max(key) filter (where type in ('MemberActivated', 'MemberReinstated')) over m as c_expires,
+        max(key) filter (where type in ('MemberRegistrationExpired', 'MemberReinstated')) over m as c_expired,
+        max(key) filter (where type in ('MemberRegistrationExpired', 'MemberReinstated')) over m as c_placement,
+        max(key) filter (where type = 'MemberActivated') over m as c_activated,
+        max(key) filter (where type = 'MemberEmailConfirmed') over m as c_email,
+        max(key) filter (where type = 'MemberTwoFactorChanged') over m as c_2fa,
+        max(key) filter (where type = 'MemberPlacementPreferenceChanged') over m as c_preference,
+        max(key) filter (where type = 'WithdrawalAmountSet') over m as c_amount,
+        max(key) filter (where type in ('RankAchieved', 'RanksAchieved')) over m as c_rank,
+        max(key) filter (where type not in ('MemberRegistered', 'StockistApproved', 'RankAchieved', 'RanksAchieved')) over m as c_updated
+      from changes window m as (partition by member)),
+    -- What counts: for a new member (a base) its base and the changes after it, for any other every
+    -- change; registrations other than a base insert nothing. So a group's last counted event is its
+    -- last change when that counts, else (for a group a registration sets) the base.
+    counted as (
+      select *,
+        ${lastOf('c_names', true)} as k_names, ${lastOf('c_package', true)} as k_package, ${lastOf('c_expires', true)} as k_expires,
+        ${lastOf('c_expired', false)} as k_expired, ${lastOf('c_placement', true)} as k_placement, ${lastOf('c_activated', false)} as k_activated,
+        ${lastOf('c_email', false)} as k_email, ${lastOf('c_2fa', false)} as k_2fa, ${lastOf('c_preference', false)} as k_preference,
+        ${lastOf('c_amount', false)} as k_amount, ${lastOf('c_rank', false)} as k_rank, ${lastOf('c_updated', true)} as k_updated,
+        type <> 'MemberRegistered' and (base is null or key > base) as counts
+      from lasts),
     -- One row per member: each group's values from its last event (and whether the group was set).
     folded as materialized (
       select member, min(base) as base,
@@ -118,11 +126,11 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         max(k_2fa) is not null as twofa_set, bool_or(enabled) filter (where key = k_2fa) as enable_2fa,
         max(k_preference) is not null as preference_set, max(preference) filter (where key = k_preference) as placement_preference,
         max(k_amount) is not null as amount_set, max(amount) filter (where key = k_amount) as withdrawal_amount,
-        bool_or(type = 'StockistApproved') as stockist_set,
+        coalesce(bool_or(type = 'StockistApproved') filter (where counts), false) as stockist_set,
         max(k_rank) is not null as rank_set, max(rank_id) filter (where key = k_rank) as rank_id,
         max(k_updated) is not null as updated_set, max(at) filter (where key = k_updated) as updated_at,
-        coalesce(sum(pv), 0)::bigint as pv
-      from lasts group by member),
+        coalesce(sum(pv) filter (where counts), 0)::bigint as pv
+      from counted group by member),
     inserted as (
       insert into members (
         id, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id, placement_parent_id, placement_leg, is_root,
@@ -162,6 +170,12 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
     from folded f
     where m.id = f.member and f.base is null`.execute(trx);
 }
+
+/** A group's last counted key from its last change's (`c_…`) and the member's base (see `counted`). */
+const lastOf = (change: string, registrationSets: boolean) => {
+  const c = sql.id(change);
+  return registrationSets ? sql`case when base is null or ${c} > base then ${c} else base end` : sql`case when base is null or ${c} > base then ${c} end`;
+};
 
 /** The types that change a member's row other than a registration and ranks (the batch holds only the model's types; any other is ignored). */
 const CHANGE_TYPES = [
