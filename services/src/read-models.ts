@@ -11,6 +11,7 @@ import { projectHeldBonuses, projectHeldBonusesAt } from './compensation/project
 import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
 import { projectMembersInBatches } from './membership/member-changes';
+import { projectMembersAt } from './membership/members-at';
 import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
 import { memberRankChanges, projectMemberPoints, projectMemberPointsAt } from './points/projections';
@@ -61,6 +62,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
     ],
     // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
     apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges, memberRankChanges]),
+    // Rebuilds: one statement a batch inside PostgreSQL, written for the members table (membership/members-at.ts).
+    applyAt: projectMembersAt,
   },
   {
     name: 'member-profiles',
