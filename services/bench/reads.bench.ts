@@ -281,7 +281,7 @@ const readsBench: BenchModule = {
         // A common last name (1 member in 11): many matches, so the page walks the newest first and the count stops at the cap.
         { group: 'admin members', name: 'search "okafor", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'okafor' })}`, token: 'admin' },
         { group: 'admin members', name: 'stockists, by username', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
-        // A word in 1 member of 90 ("mb12": mb12, mb120…, mb12000…): its count is past the cap but its estimate is not far past it, so it is counted.
+        // A word in 1 member of 90 ("mb12": mb12, mb120…, mb12000…), all of them old members: none among the newest 2,000, so every match is read, sorted and counted (docs/decisions.md 73).
         { group: 'admin members', name: 'search "mb12", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'mb12' })}`, token: 'admin' },
         // One or two characters have no trigram; they match the start of a name, username or e-mail (docs/decisions.md 73): common ("ok", 1 in 11; "a", 1 in 4) and absent ("x", "zq").
         { group: 'admin members', name: 'search "ok", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'ok' })}`, token: 'admin' },
