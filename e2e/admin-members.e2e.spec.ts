@@ -49,7 +49,12 @@ describe('admin members', () => {
     await page.getByTestId('members-tab-stockists').click();
     await expect.poll(() => page.getByTestId('members-empty').textContent()).toBe('There are no stockist users');
     await page.getByTestId('members-tab-all').click();
+    // One or two characters match the start of a name, username or e-mail, and the list says so (docs/decisions.md 75).
+    await page.locator('input[name=q]').fill('fo');
+    await expect.poll(() => page.getByTestId('members-short-search').textContent()).toContain('start with them');
+    await expect.poll(() => page.locator('tbody').textContent()).toContain(folake.email);
     await page.locator('input[name=q]').fill('folake');
+    await expect.poll(() => page.getByTestId('members-short-search').count()).toBe(0);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.getByText(folake.email).click();
     await page.waitForURL(/\/admin\/members\/[0-9a-f-]+\/show$/);

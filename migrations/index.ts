@@ -35,6 +35,8 @@ import * as reads2MembersSorts from './2026_11_30_reads2_00_members_sorts';
 import * as http2LockedSingleEventAppend from './2026_12_01_http2_00_locked_single_event_append';
 import * as membersTiesFollowSort from './2026_12_01_main_00_members_ties_follow_sort';
 import * as append2StaleVersionError from './2026_12_02_append2_00_stale_version_error';
+import * as reads4MembersPrefixesAndPackageOrder from './2026_12_03_reads4_00_members_prefixes_and_package_order';
+import * as reads4MembersTabsByPackage from './2026_12_03_reads4_01_members_tabs_by_package';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -78,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_http2_00_locked_single_event_append': http2LockedSingleEventAppend,
   '2026_12_01_main_00_members_ties_follow_sort': membersTiesFollowSort,
   '2026_12_02_append2_00_stale_version_error': append2StaleVersionError,
+  '2026_12_03_reads4_00_members_prefixes_and_package_order': reads4MembersPrefixesAndPackageOrder,
+  '2026_12_03_reads4_01_members_tabs_by_package': reads4MembersTabsByPackage,
 };

@@ -281,13 +281,14 @@ const readsBench: BenchModule = {
         // A common last name (1 member in 11): many matches, so the page walks the newest first and the count stops at the cap.
         { group: 'admin members', name: 'search "okafor", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'okafor' })}`, token: 'admin' },
         { group: 'admin members', name: 'stockists, by username', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
-        // A word in 1 member of 90 ("mb12": mb12, mb120…, mb12000…): its count is past the cap but its estimate is not far past it, so it is counted.
+        // A word in 1 member of 90 ("mb12": mb12, mb120…, mb12000…), all of them old members: none among the newest 2,000, so every match is read, sorted and counted (docs/decisions.md 75).
         { group: 'admin members', name: 'search "mb12", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'mb12' })}`, token: 'admin' },
-        // One or two characters have no trigram: common ("ok", 1 in 11; "a", nearly all) and absent ("x", "zq": every member must be ruled out).
+        // One or two characters have no trigram; they match the start of a name, username or e-mail (docs/decisions.md 75): common ("ok", 1 in 11; "a", 1 in 4) and absent ("x", "zq").
         { group: 'admin members', name: 'search "ok", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'ok' })}`, token: 'admin' },
         { group: 'admin members', name: 'search "a", newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'a' })}`, token: 'admin' },
         { group: 'admin members', name: 'search "zq" (no match), newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'zq' })}`, token: 'admin' },
         { group: 'admin members', name: 'search "x" (no match), active', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'x', status: true })}`, token: 'admin' },
+        { group: 'admin members', name: 'search "ng" (a first name), by username', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'ng' })}`, token: 'admin' },
         // The columns the back office sorts by besides the date and the username.
         { group: 'admin members', name: 'all, by full name', url: `/api/admin/members?sort=${filter(['full_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
         { group: 'admin members', name: 'active, by full name descending, page 3', url: `/api/admin/members?sort=${filter(['full_name', 'DESC'])}&range=${filter([50, 74])}&filter=${filter({ status: true })}`, token: 'admin' },
@@ -295,7 +296,11 @@ const readsBench: BenchModule = {
         { group: 'admin members', name: 'inactive, by e-mail descending', url: `/api/admin/members?sort=${filter(['email', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ status: false })}`, token: 'admin' },
         { group: 'admin members', name: 'all, by phone', url: `/api/admin/members?sort=${filter(['phone', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
         { group: 'admin members', name: 'all, by status', url: `/api/admin/members?sort=${filter(['status', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
-        { group: 'admin members', name: 'all, by package (not indexed: the name is on packages)', url: `/api/admin/members?sort=${filter(['package_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
+        // By package: the name is on packages, so each package's members are walked apart, in the names' order (docs/decisions.md 75).
+        { group: 'admin members', name: 'all, by package', url: `/api/admin/members?sort=${filter(['package_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
+        { group: 'admin members', name: 'active, by package descending, page 3', url: `/api/admin/members?sort=${filter(['package_name', 'DESC'])}&range=${filter([50, 74])}&filter=${filter({ status: true })}`, token: 'admin' },
+        { group: 'admin members', name: 'stockists, by package', url: `/api/admin/members?sort=${filter(['package_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
+        { group: 'admin members', name: 'search "mb12", by package', url: `/api/admin/members?sort=${filter(['package_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'mb12' })}`, token: 'admin' },
         { group: 'admin members', name: 'stockists, by full name', url: `/api/admin/members?sort=${filter(['full_name', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ is_stockist: true })}`, token: 'admin' },
         { group: 'admin members', name: 'search "okafor", by e-mail', url: `/api/admin/members?sort=${filter(['email', 'ASC'])}&range=${filter([0, 24])}&filter=${filter({ q: 'okafor' })}`, token: 'admin' },
       ];

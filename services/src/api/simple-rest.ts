@@ -152,7 +152,7 @@ export async function selectPage<Row>(
 ): Promise<{ rows: Row[]; total: number }> {
   const { columns, from, list } = page;
   const tiebreak = typeof page.tiebreak === 'function' ? page.tiebreak(list.descending ? sql`desc` : sql`asc`) : page.tiebreak;
-  const where = page.fixed ? sql`${page.fixed} and ${list.where}` : list.where;
+  const where = page.fixed ? sql<boolean>`${page.fixed} and ${list.where}` : list.where;
   const exporting = listExportBatch.getStore();
   if (exporting) {
     // Every matching row, in the list's order, a batch per call: one query, never re-run per page.
@@ -165,20 +165,32 @@ export async function selectPage<Row>(
     return { rows, total: 0 };
   }
   const { rows } = await sql<Row>`select ${columns} ${from} where ${where} order by ${list.orderBy}, ${tiebreak} limit ${list.limit} offset ${list.offset}`.execute(db);
-  const countFrom = page.countFrom ?? from;
-  if (page.countCap === undefined) {
+  return { rows, total: await listTotal(db, { countFrom: page.countFrom ?? from, where, list, countCap: page.countCap, pageLength: rows.length }) };
+}
+
+/**
+ * How many rows a list's filter matches, once its page (`pageLength` rows) is read: counted, or
+ * with `countCap` counted up to the cap and estimated past it (selectPage). For a resource that
+ * builds its page statement itself (the members list sorted by package).
+ */
+export async function listTotal(
+  db: Executor,
+  page: { countFrom: RawBuilder<unknown>; where: RawBuilder<boolean>; list: ListRequest; countCap?: number; pageLength: number },
+): Promise<number> {
+  const { countFrom, where, list, countCap, pageLength } = page;
+  if (countCap === undefined) {
     const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total ${countFrom} where ${where}`.execute(db);
-    return { rows, total: counted[0]?.total ?? 0 };
+    return counted[0]?.total ?? 0;
   }
   // A short page ends the list: its total is known without counting.
-  if (rows.length < list.limit && (rows.length > 0 || list.offset === 0)) return { rows, total: list.offset + rows.length };
+  if (pageLength < list.limit && (pageLength > 0 || list.offset === 0)) return list.offset + pageLength;
   // Far past the cap the count would only confirm that the total is the estimate: skip it.
   const estimate = await estimatedRows(db, sql`select 1 ${countFrom} where ${where}`);
-  if (estimate > page.countCap * ESTIMATE_BEYOND_DOUBT) return { rows, total: estimate };
-  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from (select 1 ${countFrom} where ${where} limit ${page.countCap + 1}) capped`.execute(db);
+  if (estimate > countCap * ESTIMATE_BEYOND_DOUBT) return estimate;
+  const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from (select 1 ${countFrom} where ${where} limit ${countCap + 1}) capped`.execute(db);
   const exact = counted[0]?.total ?? 0;
-  if (exact <= page.countCap) return { rows, total: exact };
-  return { rows, total: Math.max(page.countCap + 1, estimate) };
+  if (exact <= countCap) return exact;
+  return Math.max(countCap + 1, estimate);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { type ListRequest, type ResourceColumns, type SimpleRestQuery, parseJson, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
+import { type ListRequest, type ResourceColumns, type SimpleRestQuery, listExportBatch, listTotal, parseJson, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
 import type { Executor } from '../core/db';
 import { requireAdmin } from '../auth/guards';
 import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
@@ -16,7 +16,7 @@ import { storedFileLink } from '../core/stored-files';
  *
  * Filters (FakeRest dialect): id (one or many uuids), status (true = active, false = inactive),
  * is_stockist, package_id, rank_id, created_at_gte/_lte, and q (first name, last name, full name,
- * username, e-mail or package name).
+ * username, e-mail or package name: containing it from three characters, starting with it below).
  */
 const isActive = sql`(m.activated_at is not null and not m.deactivated)`;
 
@@ -57,15 +57,41 @@ const membersResource = {
   defaultSort: ['created_at', 'DESC'] as ['created_at', 'DESC'],
 };
 
-/** `q` as an ILIKE pattern matching it anywhere, its own wildcards taken literally. */
-const containing = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `q` as typed, without the spaces around it. */
+const searchedText = (filter: unknown): string | undefined => {
+  const q = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? (filter as { q?: unknown }).q : undefined;
+  return q === undefined || q === null || q === '' ? undefined : String(q).trim();
+};
 
 /**
- * Whether the member's own text holds `q`: ILIKE, through members_search (trigrams). A term of one or
- * two characters has no trigram and reads every member (docs/decisions.md 58: an index of the text's
- * characters and pairs was tried and not kept).
+ * A search this short has no trigram (members_search cannot serve it), so it matches the start of
+ * a name, username, e-mail or package name instead of any part (docs/decisions.md 75).
  */
-const memberTextMatches = (q: string): RawBuilder<boolean> => sql<boolean>`${membersSearchText} ilike ${containing(q)}`;
+const SHORT_SEARCH = 2;
+const isShort = (q: string) => q.length > 0 && [...q].length <= SHORT_SEARCH;
+
+/** `q` as an ILIKE pattern: anywhere, or at the start for a short search; its own wildcards taken literally. */
+const searchPattern = (q: string) => {
+  const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return isShort(q) ? `${literal}%` : `%${literal}%`;
+};
+
+/**
+ * The lowercased first one and two characters of the first name, last name, username and e-mail:
+ * the expression `members_prefixes` indexes (GIN; it must stay character for character the same,
+ * migration 2026_12_03_reads4_00_members_prefixes_and_package_order).
+ */
+const membersPrefixes = sql`(array[
+      lower(left(m.first_name, 1)), lower(left(m.first_name, 2)), lower(left(m.last_name, 1)), lower(left(m.last_name, 2)),
+      lower(left(m.username, 1)), lower(left(m.username, 2)), lower(left(m.email, 1)), lower(left(m.email, 2))])`;
+
+/**
+ * Whether the member's own text holds `q`: ILIKE through members_search (trigrams), or for one or
+ * two characters, whether a name, the username or the e-mail starts with it, through
+ * members_prefixes (decision 58: an index of every character pair was tried and not kept).
+ */
+const memberTextMatches = (q: string): RawBuilder<boolean> =>
+  isShort(q) ? sql<boolean>`${membersPrefixes} @> array[lower(${q}::text)]` : sql<boolean>`${membersSearchText} ilike ${searchPattern(q)}`;
 
 /**
  * The search (`q`) as two index arms (migration 2026_11_29_reads_00_members_search_and_sort): the
@@ -75,14 +101,18 @@ const memberTextMatches = (q: string): RawBuilder<boolean> => sql<boolean>`${mem
  * ids come back and scanned every member instead of using the indexes.
  */
 const memberSearch = (packageIds: readonly number[]) => (q: string) =>
-  packageIds.length === 0 ? memberTextMatches(q) : sql<boolean>`(${memberTextMatches(q)} or m.package_id in (${sql.join(packageIds)}))`;
+  packageIds.length === 0 ? memberTextMatches(q.trim()) : sql<boolean>`(${memberTextMatches(q.trim())} or m.package_id in (${sql.join(packageIds)}))`;
 
-/** The packages whose name holds the searched text (none without a search). */
-async function packagesMatching(db: Executor, filter: unknown): Promise<number[]> {
-  const q = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? (filter as { q?: unknown }).q : undefined;
-  if (q === undefined || q === null || q === '') return [];
-  const { rows } = await sql<{ id: number }>`select id from packages where name ilike ${containing(String(q))}`.execute(db);
-  return rows.map((row) => row.id);
+/** The catalogue's packages in their names' order (`rank`: equal names share one), and whether each name matches the search. */
+type PackageOrder = { id: number; rank: number; matches: boolean };
+
+/** The packages, read when the list searches or sorts by package (one statement on a small table); none otherwise. */
+async function packagesFor(db: Executor, q: string | undefined, sortedByPackage: boolean): Promise<PackageOrder[]> {
+  if (q === undefined && !sortedByPackage) return [];
+  const { rows } = await sql<PackageOrder>`
+    select id, dense_rank() over (order by name)::int as rank, ${q === undefined ? sql`false` : sql`name ilike ${searchPattern(q)}`} as matches
+    from packages order by name, id`.execute(db);
+  return rows;
 }
 
 const packagesJoin = sql`left join packages p on p.id = m.package_id`;
@@ -98,12 +128,26 @@ const stockistJoin = sql`
     limit 1
   ) st on true`;
 
+/** The list's FROM clause over `source` as `m`: the members table, or a part of it (searchPage). */
+const membersFrom = (source: RawBuilder<unknown>) => sql`
+  from ${source} m
+  ${packagesJoin}
+  ${ranksJoin}
+  left join member_profiles mp on mp.member_id = m.id
+  ${stockistJoin}`;
+
 const fromMembers = sql`
   from members m
   ${packagesJoin}
   ${ranksJoin}
   left join member_profiles mp on mp.member_id = m.id
   ${stockistJoin}`;
+
+/** Whether the filter names a field starting with `prefix` (package_name, rank_name, stockist_: a join's column). */
+const filterReads = (filter: unknown) => {
+  const keys = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? Object.keys(filter) : [];
+  return (prefix: string) => keys.some((key) => key.startsWith(prefix));
+};
 
 /**
  * The FROM clause a count needs: members, and only the joins the filter reads (package_name → p,
@@ -112,8 +156,7 @@ const fromMembers = sql`
  * stockists tab's count visited 10,000 heap pages at 1,000,000 members, ~0.1 s).
  */
 function countFromFor(filter: unknown): RawBuilder<unknown> {
-  const keys = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? Object.keys(filter) : [];
-  const reads = (prefix: string) => keys.some((key) => key.startsWith(prefix));
+  const reads = filterReads(filter);
   return sql`
   from members m
   ${reads('package_name') ? packagesJoin : sql``}
@@ -182,21 +225,87 @@ type DetailRow = MemberRow & {
   email_verified: boolean;
 };
 
+/** The sort fields that are members' own columns (each has an index in its order but package_id and rank_id). */
+const MEMBER_SORTS = new Set(['id', 'uuid', 'first_name', 'last_name', 'full_name', 'email', 'username', 'phone', 'package_id', 'rank_id', 'created_at', 'status', 'is_stockist']);
+
+/**
+ * How many members, in the list's order, a search's page looks through before it reads every
+ * match instead (searchPage; docs/decisions.md 75).
+ */
+export const SEARCH_WINDOW = 2_000;
+
 /** One page of the members list and its total (the queries membership/members-list-indexes.int.spec.ts EXPLAINs). */
 export async function listMembers(db: Executor, query: SimpleRestQuery): Promise<{ list: ListRequest; rows: AdminMember[]; total: number }> {
   const filter = parseJson(query.filter, 'filter');
-  const list = parseListRequest(query, { ...membersResource, search: memberSearch(await packagesMatching(db, filter)) });
+  const q = searchedText(filter);
+  const sort = parseJson(query.sort, 'sort');
+  const sortField = Array.isArray(sort) ? sort[0] : membersResource.defaultSort[0];
+  const packages = await packagesFor(db, q, sortField === 'package_name');
+  const list = parseListRequest(query, { ...membersResource, search: memberSearch(packages.filter((p) => p.matches).map((p) => p.id)) });
+  // Ties go the sort's way, so every sort's index serves both directions (docs/decisions.md 60).
+  const tiebreak = sql`m.id ${list.descending ? sql`desc` : sql`asc`}`;
+  const countFrom = countFromFor(filter);
+  const exporting = listExportBatch.getStore() !== undefined;
+  if (!exporting && sortField === 'package_name') {
+    const { rows, total } = await packageOrderPage(db, list, packages, countFrom);
+    return { list, rows: rows.map(toRecord), total };
+  }
+  const reads = filterReads(filter);
+  if (!exporting && q !== undefined && MEMBER_SORTS.has(String(sortField)) && !['package_name', 'rank_name', 'stockist_'].some(reads)) {
+    const { rows, total } = await searchPage(db, list, tiebreak, countFrom);
+    return { list, rows: rows.map(toRecord), total };
+  }
   // Past 10,000 members the total is PostgreSQL's estimate (docs/decisions.md, "A long list's total is estimated").
-  const { rows, total } = await selectPage<MemberRow>(db, {
-    columns: listColumns,
-    from: fromMembers,
-    countFrom: countFromFor(filter),
-    countCap: MEMBERS_COUNTED_EXACTLY,
-    // Ties go the sort's way, so every sort's index serves both directions (docs/decisions.md 60).
-    tiebreak: (direction) => sql`m.id ${direction}`,
-    list,
-  });
+  const { rows, total } = await selectPage<MemberRow>(db, { columns: listColumns, from: fromMembers, countFrom, countCap: MEMBERS_COUNTED_EXACTLY, tiebreak, list });
   return { list, rows: rows.map(toRecord), total };
+}
+
+/**
+ * A search's page, in two steps whose cost does not depend on where the planner guesses the
+ * matches are (docs/decisions.md 75). First the first SEARCH_WINDOW members in the list's order
+ * (its index, walked and stopped): a page found among them is the page, since they are the head of
+ * the same order. Else every match, found through the search's indexes (trigrams or prefixes),
+ * sorted top-N and counted in the same statement. Left to itself the planner walked the newest
+ * members when it expected the matches spread evenly, and read ~870,000 for a word whose 11,111
+ * matches were all old members ("mb12"). `list.where` reads only the members table.
+ */
+async function searchPage(db: Executor, list: ListRequest, tiebreak: RawBuilder<unknown>, countFrom: RawBuilder<unknown>): Promise<{ rows: MemberRow[]; total: number }> {
+  const order = sql`${list.orderBy}, ${tiebreak}`;
+  const countCap = MEMBERS_COUNTED_EXACTLY;
+  if (list.offset + list.limit <= SEARCH_WINDOW) {
+    const head = sql`(select * from members m order by ${order} limit ${SEARCH_WINDOW})`;
+    const { rows } = await sql<MemberRow>`select ${listColumns} ${membersFrom(head)} where ${list.where} order by ${order} limit ${list.limit} offset ${list.offset}`.execute(db);
+    if (rows.length === list.limit) return { rows, total: await listTotal(db, { countFrom, where: list.where, list, countCap, pageLength: rows.length }) };
+  }
+  // Every match is fetched the cheapest way (a bitmap of the search's index), not by walking an
+  // index in the list's order: the inner statement has no order to follow (`offset 0` keeps the
+  // planner from merging it with the sort), and count(*) over () needs every match anyway.
+  const matches = sql`(select m.*, count(*) over () as matches from (select * from members m where ${list.where} offset 0) m order by ${order} limit ${list.limit} offset ${list.offset})`;
+  const { rows } = await sql<MemberRow & { matches: string }>`select ${listColumns}, m.matches ${membersFrom(matches)} order by ${order}`.execute(db);
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.matches) };
+  return { rows, total: list.offset === 0 ? 0 : await listTotal(db, { countFrom, where: list.where, list, countCap, pageLength: 0 }) };
+}
+
+/**
+ * The list sorted by package name (the name is on `packages`, so no index of members holds that
+ * order): each package's members through `members_by_package (package_id, id)`, at most
+ * offset + limit of them in id order, one arm per package, put in the packages' names' order
+ * (ties by id, in the sort's direction; packages with the same name share a rank, so their members
+ * interleave by id as `order by p.name, m.id` would have them). The sort is over those few rows,
+ * not the tab's members (docs/decisions.md 75). Packages are never deleted, so every member's
+ * package is among them.
+ */
+async function packageOrderPage(db: Executor, list: ListRequest, packages: PackageOrder[], countFrom: RawBuilder<unknown>): Promise<{ rows: MemberRow[]; total: number }> {
+  const direction = list.descending ? sql`desc` : sql`asc`;
+  const reach = list.offset + list.limit;
+  const arms = packages.map(
+    (p) => sql`(select ${list.descending ? -p.rank : p.rank}::int as package_order, ${listColumns} ${fromMembers} where ${list.where} and m.package_id = ${p.id} order by m.id ${direction} limit ${reach})`,
+  );
+  const rows =
+    arms.length === 0
+      ? []
+      : (await sql<MemberRow>`select * from (${sql.join(arms, sql` union all `)}) page order by package_order, id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db)).rows;
+  return { rows, total: await listTotal(db, { countFrom, where: list.where, list, countCap: MEMBERS_COUNTED_EXACTLY, pageLength: rows.length }) };
 }
 
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -100,22 +100,47 @@ describe('GET /api/admin/members', () => {
     expect((await list({ filter: { q: '%' } })).body).toEqual([]);
   });
 
-  it('searches one or two characters as any other text: anywhere in it, case-insensitively, wildcards literally', async () => {
+  it('searches one or two characters at the start of a first name, last name, username, e-mail or package name, case-insensitively, wildcards literally', async () => {
     const ids = async (q: string) => ((await list({ filter: { q } })).body as Array<{ id: string }>).map((m) => m.id).sort();
-    // What the six ILIKEs the search replaced would find (first, last and full name, username, e-mail, package name).
-    const ilike = async (q: string) =>
+    // What a short search means (docs/decisions.md 75): a field that starts with it.
+    const startsWith = async (q: string) =>
       (
         await sql<{ id: string }>`
           select m.id from members m left join packages p on p.id = m.package_id
-          where m.first_name ilike ${`%${q}%`} or m.last_name ilike ${`%${q}%`} or (m.first_name || ' ' || m.last_name) ilike ${`%${q}%`}
-             or m.username ilike ${`%${q}%`} or m.email ilike ${`%${q}%`} or p.name ilike ${`%${q}%`}`.execute(t.runtime.db)
+          where m.first_name ilike ${`${q}%`} or m.last_name ilike ${`${q}%`} or m.username ilike ${`${q}%`} or m.email ilike ${`${q}%`} or p.name ilike ${`${q}%`}`.execute(t.runtime.db)
       ).rows.map((r) => r.id).sort();
-    for (const q of ['ZE', 'w', 'eZ', 'a ', 'u N', '1', 'zq']) expect(await ids(q), q).toEqual(await ilike(q.trim()));
-    // "_" and "%" are text: the test members' usernames hold "_" (httpHelpers' tags), the demo company's root does not.
-    const underscore = (await list({ filter: { q: '_' } })).body as Array<{ username: string }>;
-    expect(underscore.length).toBeGreaterThanOrEqual(3);
-    expect(underscore.every((m) => m.username.includes('_'))).toBe(true);
+    for (const q of ['AD', 'e', 'eZ', 'a ', ' n', '1', 'zq', 'ze', 'b']) expect(await ids(q), q).toEqual(await startsWith(q.trim()));
+    // "ad" starts Adaeze and Adeyemi; "ze" ends Adaeze but starts nothing; from three characters the search is anywhere again.
+    expect(await ids('ad')).toEqual(expect.arrayContaining([active.id, inactive.id].sort()));
+    expect(await ids('ze')).not.toContain(active.id);
+    expect(await ids('eze')).toEqual([active.id, other.id].sort());
+    // "_" and "%" are text: no field starts with them.
+    expect(await ids('_')).toEqual([]);
     expect(await ids('%')).toEqual([]);
+  });
+
+  it('sorts by package name in both directions, ties by id the same way, and pages through that order', async () => {
+    const expected = async (direction: 'asc' | 'desc') =>
+      (
+        await sql<{ id: string }>`select m.id from members m join packages p on p.id = m.package_id
+          order by p.name ${sql.raw(direction)}, m.id ${sql.raw(direction)}`.execute(t.runtime.db)
+      ).rows.map((r) => r.id);
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const all = await list({ sort: ['package_name', direction], range: [0, 9] });
+      expect(all.status).toBe(200);
+      expect(all.body.map((m: any) => m.id), direction).toEqual(await expected(direction === 'ASC' ? 'asc' : 'desc'));
+      const names = all.body.map((m: any) => m.package_name as string);
+      expect(new Set(names).size, 'more than one package, so the order shows').toBeGreaterThan(1);
+      // Every page is the same slice of that order, with the list's total.
+      for (const [from, to] of [[0, 1], [1, 2], [2, 3], [3, 4]]) {
+        const page = await list({ sort: ['package_name', direction], range: [from, to] });
+        expect(page.body.map((m: any) => m.id), `${direction} ${from}-${to}`).toEqual(all.body.slice(from!, to! + 1).map((m: any) => m.id));
+        if (page.body.length > 0) expect(page.range).toBe(`members ${from}-${from! + page.body.length - 1}/${all.body.length}`);
+      }
+      // With a tab and a search.
+      const active_ = await list({ sort: ['package_name', direction], range: [0, 9], filter: { status: true, q: 'eze' } });
+      expect(active_.body.map((m: any) => m.id)).toEqual(all.body.map((m: any) => m.id).filter((id: string) => [active.id, other.id].includes(id)));
+    }
   });
 
   it('sorts by a column in either direction and pages with range', async () => {

@@ -89,6 +89,11 @@ const shape = (plan: { nodes: Plan[] }) => JSON.stringify(plan.nodes.map((n) => 
 const sortsTable = (plan: { nodes: Plan[] }, prefix: string) =>
   plan.nodes.some((n) => /^(Incremental )?Sort$/.test(n['Node Type']) && nodes(n).some((below) => below['Index Name']?.startsWith(prefix) || below['Relation Name'] === prefix.replace(/_$/, '')));
 const filter = (f: object) => JSON.stringify(f);
+/** Reads members (an index of theirs or the table) with no Limit between: every row the scan finds comes up. */
+const readsMembersUnbounded = (n: Plan): boolean =>
+  n['Node Type'] !== 'Limit' && (/^members(_|$)/.test(n['Index Name'] ?? n['Relation Name'] ?? '') || (n.Plans ?? []).some(readsMembersUnbounded));
+/** A Sort over members not bounded by a Limit below it (a sort of the tab's members, not of a few rows per package). */
+const sortsMembersUnbounded = (plan: { nodes: Plan[] }) => plan.nodes.some((n) => /^(Incremental )?Sort$/.test(n['Node Type']) && (n.Plans ?? []).some(readsMembersUnbounded));
 
 describe('the members list reads an index in its order, on every tab', () => {
   // The page may read the tab's own index or walk members_newest and filter (the planner's choice
@@ -145,10 +150,71 @@ describe('the members list reads an index in its order, on every tab', () => {
       }
   });
 
+  it.each([
+    ['all', 'members_by_package', {}],
+    ['active', 'members_by_status_package|members_by_package|members_by_status', { status: true }],
+    ['inactive', 'members_by_status_package|members_by_package|members_by_status', { status: false }],
+    // Package 2 has no stockist: its arm must not walk the whole package but read the tab's own (tab, package, id) index.
+    ['stockists', 'members_by_stockist_package|members_by_package', { is_stockist: true }],
+    // A search's arm may rather sort its few matches, found through the search's index.
+    ['a search', 'members_by_package|members_search', { q: 'ix12' }],
+  ] as const)('Given 5,000 members on two packages, When the back office lists %s by package, Then each package is walked through %s and only those walks are sorted', async (_tab, indexes, f) => {
+    await sql`insert into packages (id, name, point_value, registration_value, pickup_amount, matching_bonus_cap, updated_at) values (1, 'Indexed Gold', 10, 1000, 0, 0, now()), (2, 'Indexed Bronze', 10, 1000, 0, 0, now()) on conflict (id) do nothing`.execute(db);
+    await sql`update members set package_id = 2 where username like '%7'`.execute(db);
+    try {
+      for (const direction of ['ASC', 'DESC'])
+        for (const range of [[0, 24], [50, 74]]) {
+          const plans = await plansOf(() => listMembers(db, { sort: filter(['package_name', direction]), range: filter(range), filter: filter(f) }));
+          const page = plans.find((p) => /union all/.test(p.sql))!;
+          expect(page.sql).toMatch(new RegExp(`order by package_order, id ${direction.toLowerCase()}`));
+          // Each package's arm walks an index in id order and stops (members_by_package; a tab's own (key, id) index
+          // filtered by package is as good); only the arms' few rows are sorted.
+          const arms = page.nodes.find((n) => n['Node Type'] === 'Append')!.Plans!;
+          expect(arms.map((arm) => arm['Node Type']), shape(page)).toEqual(['Limit', 'Limit']);
+          for (const arm of arms) expect(nodes(arm).some((n) => indexes.split('|').includes(n['Index Name'] ?? '')), `${direction} ${shape(page)}`).toBe(true);
+          if ('is_stockist' in f) expect(page.nodes.some((n) => n['Index Name'] === 'members_by_stockist_package'), shape(page)).toBe(true);
+          if (!('q' in f)) expect(sortsMembersUnbounded(page), shape(page)).toBe(false);
+          expect(page.nodes.some((n) => n['Node Type'] === 'Seq Scan'), shape(page)).toBe(false);
+        }
+    } finally {
+      await sql`update members set package_id = 1 where package_id = 2`.execute(db);
+      await sql`delete from packages where id in (1, 2)`.execute(db);
+      await sql`vacuum analyze members`.execute(db);
+    }
+  });
+
+  it('Given 5,000 members, When the back office searches one or two characters, Then the matches are found through members_prefixes, not by reading every member', async () => {
+    for (const q of ['zq', 'x', 'I']) {
+      const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q, status: true }) }));
+      // First the newest SEARCH_WINDOW members (members_newest, stopped by its Limit); then, the page not full there, every match.
+      const [, head, matches] = plans;
+      expect(head!.nodes[0]!['Node Type'], shape(head!)).toBe('Limit');
+      expect(sortsMembersUnbounded(head!), shape(head!)).toBe(false);
+      if (q === 'I') continue; // "Index": every member matches, so the head holds the page
+      expect(usesIndex(matches!, 'members_prefixes'), `${q} ${shape(matches!)}`).toBe(true);
+      expect(plans).toHaveLength(3);
+    }
+  });
+
+  it('Given a search whose matches are all old members, When the page is listed, Then it looks at the newest SEARCH_WINDOW members only, then reads the matches through members_search, sorted and counted in one statement', async () => {
+    // ix49, ix490–ix499, ix4900–ix4999: 111 members, 11 of them among the newest 2,000.
+    const result = await listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix49' }) });
+    expect(result.total).toBe(111);
+    expect(result.rows.map((m) => m.username)).toEqual(['ix49', ...Array.from({ length: 10 }, (_, i) => `ix49${i}`), ...Array.from({ length: 14 }, (_, i) => `ix49${String(i).padStart(2, '0')}`)]);
+    const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix49' }) }));
+    const [, head, matches, ...rest] = plans;
+    expect(rest, 'no count: the matches statement counts').toEqual([]);
+    expect(head!.nodes.some((n) => n['Node Type'] === 'Limit' && nodes(n).some((below) => below['Index Name'] === 'members_newest')), shape(head!)).toBe(true);
+    expect(usesIndex(matches!, 'members_search'), shape(matches!)).toBe(true);
+    expect(matches!.nodes.some((n) => n['Node Type'] === 'WindowAgg'), shape(matches!)).toBe(true);
+    expect(matches!.nodes.some((n) => n['Index Name'] === 'members_newest'), shape(matches!)).toBe(false);
+  });
+
   it('Given 5,000 members, When the back office searches for a username, Then the page and its count find the matches through members_search (trigrams), not by reading every member', async () => {
     const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix1234' }) }));
-    const [lookup, page] = plans;
-    expect(lookup!.sql).toMatch(/from packages where name ilike/);
+    // The packages, the newest SEARCH_WINDOW members (no match there), then the matches.
+    const [lookup, , page] = plans;
+    expect(lookup!.sql).toMatch(/name ilike \$1 as matches\s+from packages/);
     expect(usesIndex(page!, 'members_search'), shape(page!)).toBe(true);
     // The page is short (one match), so its total is known without a count; a longer one is counted through the same index.
     const common = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 1]), filter: filter({ q: 'ix12' }) }));

@@ -35,6 +35,7 @@ export const membersMessages = {
     members: {
       title: 'MEMBERS INFORMATION',
       search_hint: 'Name, username, e-mail or package',
+      short_search: 'One or two characters find the names, usernames, e-mails and packages that start with them; type three or more to find them anywhere.',
       tabs: { all: 'All', active: 'Active', inactive: 'Inactive', stockists: 'Stockists' },
       type: { active: 'active', inactive: 'inactive', stockists: 'stockist' },
       empty: 'There are no users',

@@ -23,7 +23,8 @@ import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 
 /**
  * The members list (seed 001 §2.10): MEMBERS INFORMATION, tabs All / Active / Inactive / Stockists,
- * a search over first name, last name, username, e-mail or package, newest first.
+ * a search over first name, last name, username, e-mail or package (one or two characters: their
+ * start, said under the tabs), newest first.
  */
 type TabName = 'all' | 'active' | 'inactive' | 'stockists';
 const tabFilters: Record<TabName, Record<string, boolean>> = {
@@ -170,9 +171,26 @@ const MemberTabs = () => {
   );
 };
 
+/**
+ * Said when the search has one or two characters: the api then matches the start of a name,
+ * username, e-mail or package, not any part (docs/decisions.md 75).
+ */
+const ShortSearchNote = () => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const q = typeof filterValues.q === 'string' ? [...filterValues.q.trim()].length : 0;
+  if (q < 1 || q > 2) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pt: 1 }} data-testid="members-short-search">
+      {translate('pos.members.short_search')}
+    </Typography>
+  );
+};
+
 const MemberTable = () => (
   <>
     <MemberTabs />
+    <ShortSearchNote />
     <ResponsiveDataTable phoneColumns={['full_name', 'status', 'actions']} rowClick="show" bulkActionButtons={false} empty={<Empty />}>
       <DataTable.Col source="sn" disableSort>
         <SerialField />
