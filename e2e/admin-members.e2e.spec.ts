@@ -53,6 +53,10 @@ describe('admin members', () => {
     await page.locator('input[name=q]').fill('fo');
     await expect.poll(() => page.getByTestId('members-short-search').textContent()).toContain('start with them');
     await expect.poll(() => page.locator('tbody').textContent()).toContain(folake.email);
+    await fullShot(page, 'admin-members-short-search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fullShot(page, 'admin-members-short-search-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.locator('input[name=q]').fill('folake');
     await expect.poll(() => page.getByTestId('members-short-search').count()).toBe(0);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
