@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
   appendPendingWith,
   appendToStream,
+  declareAppendsSql,
   pendingEvent,
   readStream,
   streamLockKey,
@@ -46,12 +47,14 @@ export type CommandContext = {
 /**
  * Runs one command's unit of work in a transaction: read, decide, append, inline projections.
  * A concurrency conflict re-runs the whole unit from a fresh read a few times before it surfaces
- * as a 409.
+ * as a 409. `appends`: every event type the unit may append, declared in the transaction's first
+ * statement so that readers of other types do not wait for it (decision 73; appending another
+ * type then throws): only for a unit whose types are few and sure.
  */
 export async function runInTransaction<T>(
   ctx: CommandContext,
   work: (trx: Transaction<Database>) => Promise<T>,
-  options: { attempts?: number } = {},
+  options: { attempts?: number; appends?: readonly string[] } = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 4;
   let staleRetried = false;
@@ -59,6 +62,7 @@ export async function runInTransaction<T>(
     try {
       let appended: ReadonlySet<string> = new Set();
       const result = await ctx.db.transaction().execute(async (trx) => {
+        if (options.appends) await sql`select ${declareAppendsSql(trx, options.appends)}`.execute(trx);
         const done = await work(trx);
         appended = typesAppendedIn(trx);
         return done;

@@ -3,6 +3,7 @@ import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
 import type { Database } from '../database';
+import { runInTransaction } from './command';
 import { type Consumer, type DrainResult, drainConsumer, peekConsumer } from './consumers';
 import { type EventMetadata, appendToStream, declareAppendsSql } from './event-store';
 
@@ -269,5 +270,34 @@ describe("consumers' batches", () => {
     }
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = 'sloppy-out'`.execute(t.db);
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('a command that declares what it appends', () => {
+  it('does not hold back a reader of other types while it runs, and cannot append another type', async () => {
+    const applied: Applied = [];
+    const reader = recorder('reads-past-commands', ['NotTheCommands'], applied);
+    await drainConsumer(t.db, reader);
+    const ctx = { db: t.db, onCommitted: () => undefined };
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let appended: () => void = () => {};
+    const hasAppended = new Promise<void>((resolve) => (appended = resolve));
+    const command = runInTransaction(ctx, async (trx) => {
+      await appendToStream(trx, 'command-1', [{ type: 'CommandsType', data: {} }], { expectedVersion: 0, metadata: metadata() });
+      appended();
+      await released;
+    }, { appends: ['CommandsType'] });
+    try {
+      await hasAppended;
+      await append('not-the-commands-1', 'NotTheCommands');
+      await eventually(() => drainConsumer(t.db, reader), () => applied.length === 1, 'the reader to read past the running command');
+    } finally {
+      release();
+      await command;
+    }
+    await expect(
+      runInTransaction(ctx, (trx) => appendToStream(trx, 'command-2', [{ type: 'Undeclared', data: {} }], { expectedVersion: 0, metadata: metadata() }), { appends: ['CommandsType'] }),
+    ).rejects.toThrow(/Undeclared appended by a transaction that declared it appends only: CommandsType/);
   });
 });

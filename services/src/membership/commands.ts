@@ -95,7 +95,8 @@ async function recordRegistration(ctx: CommandContext, memberId: string, input: 
       .insertInto('credentials')
       .values({ account_kind: 'member', account_id: memberId, password_hash: input.passwordHash, changed_at: new Date(metadata.now) })
       .execute();
-  }, { attempts: 12 });
+    // A registration appends its MemberRegistered alone: the wallet ledger and the other readers need not wait for it.
+  }, { attempts: 12, appends: ['MemberRegistered'] });
 }
 
 export async function claimRegistrationKeys(
