@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
+import { eventually as eventuallyWithin } from '../../test/eventually';
 import { type RecorderSpec, createRecorderTable } from '../../test/fixtures/recorder';
 import { type Consumer, type DrainResult, consumerLag, drainConsumer, peekConsumer } from './consumers';
 import type { Db } from './db';
@@ -44,16 +45,8 @@ async function succeeded(child: Child): Promise<Record<string, number>> {
   return JSON.parse(exit.stdout.trim().split('\n').pop()!) as Record<string, number>;
 }
 
-/** Polls until `ready` holds (eventual conditions; no timing claims). */
-async function eventually<T>(probe: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await sleep(20);
-  }
-}
+/** Polls until `ready` holds; 45 s here: these files kill and restart worker processes. */
+const eventually = <T>(probe: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 45_000) => eventuallyWithin(probe, ready, what, timeoutMs);
 
 /**
  * Drains until the consumer fails or has applied every committed event. (One 'caught_up' is not

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../test/database';
+import { eventually } from '../../test/eventually';
 import type { Database } from '../database';
 import { runInTransaction } from './command';
 import { type Consumer, type DrainResult, drainConsumer, peekConsumer } from './consumers';
@@ -30,16 +30,6 @@ function recorder(name: string, types: string[], applied: Applied): Consumer {
   return { name, kind: 'projection', eventTypes: types, apply: async (_trx, events) => void applied.push(...events.map((e) => ({ type: e.type, streamId: e.streamId }))) };
 }
 
-/** Polls until `ready` holds (other test files' transactions can hold any reader briefly). */
-async function eventually<T>(probe: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await sleep(20);
-  }
-}
 
 /**
  * A transaction left open with an xid, declaring `declares` first (or nothing). `work` runs in it

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase, testQueuePrefix } from '../../test/database';
+import { eventually } from '../../test/eventually';
 import { createRecorderTable, recorder } from '../../test/fixtures/recorder';
 import { redisUrl } from '../../test/urls';
 import type { Consumer } from './consumers';
@@ -15,16 +16,6 @@ import { CONSUMER_QUEUE, type ConsumerWorker, type Doorbell, createDoorbell, red
 const metadata = (): EventMetadata => ({ actor: { type: 'system', id: 'test' }, now: new Date().toISOString() });
 const logger = pino({ level: 'silent' });
 
-/** Polls until `ready` holds (eventual conditions; no timing claims). */
-async function eventually<T>(probe: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await sleep(25);
-  }
-}
 
 let t: TestDatabase;
 const prefix = testQueuePrefix();
