@@ -13,7 +13,7 @@ import { requestWithdrawal } from '../src/wallet/commands';
 import { createFundedMembers } from './funded-members';
 import { type CommandOutcome, type UnseenReport, drainAndCheck, explainUnseen, refusal, refusalsByKind, sampleHorizonHolders } from './lag-unseen';
 import { type BenchModule, type Table, fmtInt, fmtMs, summarize } from './harness';
-import { type BulkMember, appendMembers, rootId } from './network';
+import { type BulkMember, appendMembers, memberCommands as bulkMemberCommands, rootId } from './network';
 
 /**
  * Projection lag (issue 13, item 3): an open loop issues commands at a steady rate (200/s by
@@ -23,10 +23,12 @@ import { type BulkMember, appendMembers, rootId } from './network';
  * times each command from its commit (its transaction returned) to its effect being visible:
  *   - 3 in 4 commands: a withdrawal request (the wallet command) → wallets.total_withdrawn
  *     (wallet ledger projection) covers it;
- *   - 1 in 4: a registration (MemberRegistered + MemberActivated, appended and projected inline as
- *     network.ts does) → the placement parent's leg count in genealogy_counts (genealogy projection);
- *     a registration is placed under a member whose registration has committed (the command reads
- *     its placement parent before its first write).
+ *   - 1 in 4: a registration (MemberRegistered, appended and projected inline as network.ts's
+ *     memberCommands does, declaring what it appends as the real command) → the placement parent's
+ *     leg count in genealogy_counts (genealogy projection); a registration is placed under a member
+ *     whose registration has committed (the command reads its placement parent before its first
+ *     write). Once it has committed, the member is activated by a second command, as an admin's
+ *     approval of the payment declares (not timed: its effects are bonuses, item 5's).
  * Open loop: a command starts on schedule whether or not earlier ones finished.
  */
 
@@ -170,13 +172,14 @@ const lagBench: BenchModule = {
       const lagsFromStart: number[] = [];
       const commitMs: number[] = [];
       // How every command ended (lag-unseen.ts): an effect not seen is told from a refused command.
-      const outcomes: { kind: Pending['kind']; outcome: CommandOutcome }[] = [];
+      const outcomes: { kind: Pending['kind'] | 'activation'; outcome: CommandOutcome }[] = [];
       const track = (p: Pending) => {
         const list = pending.get(p.key) ?? [];
         list.push(p);
         pending.set(p.key, list);
       };
 
+      const memberCommands = bulkMemberCommands(runtime.commands.db, (appended) => runtime.commands.onCommitted(appended));
       const metadata = () => ({ actor: { type: 'system' as const, id: 'bench' }, now: new Date().toISOString() });
       const issue = async (n: number) => {
         const startedAt = performance.now();
@@ -202,7 +205,7 @@ const lagBench: BenchModule = {
           const { parent, leg } = await slots.take();
           const member: BulkMember = { id: randomUUID(), username: `lag_${n}_${randomUUID().slice(0, 6)}`, sponsorId: root, placementParentId: parent, leg, packageId: 1 };
           try {
-            await appendMembers(db, [member], new Date());
+            await memberCommands.register(member, new Date());
           } catch (error) {
             outcomes.push({ kind: 'registration', outcome: refusal(error) });
             slots.giveBack({ parent, leg });
@@ -211,10 +214,14 @@ const lagBench: BenchModule = {
           slots.add(member.id);
           const committedAt = performance.now();
           outcomes.push({ kind: 'registration', outcome: { ok: true, recorded: true } });
-          // As a registration command's commit does: it rings the readers of what it appended.
-          runtime.commands.onCommitted(new Set(['MemberRegistered', 'MemberActivated']));
           commitMs.push(committedAt - startedAt);
           track({ id: member.id, kind: 'registration', key: parent, needs: 1, committedAt, startedAt, leg });
+          // Then the payment's approval activates them (its effects, the bonuses, are not timed here).
+          try {
+            await memberCommands.activate(member, new Date());
+          } catch (error) {
+            outcomes.push({ kind: 'activation', outcome: refusal(error) });
+          }
         }
       };
 

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { consumers } from '../src/consumers';
-import type { CommandContext } from '../src/core/command';
+import { type CommandContext, runInTransaction } from '../src/core/command';
 import { type Consumer, drainConsumer } from '../src/core/consumers';
 import type { Db } from '../src/core/db';
 import { type EventMetadata, appendToStreams } from '../src/core/event-store';
 import type { MemberActivated, MemberRegistered, PlacementLeg } from '../src/membership/events';
 import { memberStream } from '../src/membership/events';
+import { registrationAppends } from '../src/membership/commands';
+import { settlingPaymentAppends } from '../src/payments/commands';
 import { projectMembers } from '../src/membership/projections';
 
 /**
@@ -36,42 +38,69 @@ export function commandContext(db: Db): CommandContext {
 
 export const benchMetadata = (now: Date): EventMetadata => ({ actor: { type: 'system', id: 'bench' }, now: now.toISOString(), causation_id: null, correlation_id: 'bench-network' });
 
+const registered = (m: BulkMember): MemberRegistered => ({
+  type: 'MemberRegistered',
+  data: {
+    member_id: m.id,
+    username: m.username,
+    email: `${m.username}@bench.test`,
+    first_name: 'Bench',
+    last_name: m.username,
+    phone: '08030000000',
+    package_id: m.packageId,
+    sponsor_id: m.sponsorId,
+    placement_parent_id: m.placementParentId,
+    placement_leg: m.leg,
+    is_root: false,
+  },
+});
+
+const activated = (m: BulkMember, registrationValueKobo: number): MemberActivated => ({
+  type: 'MemberActivated',
+  data: { member_id: m.id, package_id: m.packageId, payment_id: null, registration_value_kobo: registrationValueKobo, point_value: 0, pickup_allowance_kobo: 0 },
+});
+
+const registrationValues = async (db: Db) =>
+  new Map((await db.selectFrom('packages').select(['id', 'registration_value']).execute()).map((p) => [p.id, p.registration_value]));
+
 /** Appends and projects members in the order given (a placement parent before its children). */
 export async function appendMembers(db: Db, members: readonly BulkMember[], now: Date): Promise<void> {
-  const packages = new Map((await db.selectFrom('packages').select(['id', 'registration_value']).execute()).map((p) => [p.id, p.registration_value]));
+  const packages = await registrationValues(db);
   for (let start = 0; start < members.length; start += MEMBERS_PER_TRANSACTION) {
     const chunk = members.slice(start, start + MEMBERS_PER_TRANSACTION);
     await db.transaction().execute(async (trx) => {
       const recorded = await appendToStreams(
         trx,
-        chunk.map((m) => {
-          const registered: MemberRegistered = {
-            type: 'MemberRegistered',
-            data: {
-              member_id: m.id,
-              username: m.username,
-              email: `${m.username}@bench.test`,
-              first_name: 'Bench',
-              last_name: m.username,
-              phone: '08030000000',
-              package_id: m.packageId,
-              sponsor_id: m.sponsorId,
-              placement_parent_id: m.placementParentId,
-              placement_leg: m.leg,
-              is_root: false,
-            },
-          };
-          const activated: MemberActivated = {
-            type: 'MemberActivated',
-            data: { member_id: m.id, package_id: m.packageId, payment_id: null, registration_value_kobo: packages.get(m.packageId) ?? 0, point_value: 0, pickup_allowance_kobo: 0 },
-          };
-          return { streamId: memberStream(m.id), events: [registered, activated], expectedVersion: 0 };
-        }),
+        chunk.map((m) => ({ streamId: memberStream(m.id), events: [registered(m), activated(m, packages.get(m.packageId) ?? 0)], expectedVersion: 0 })),
         { metadata: benchMetadata(now) },
       );
       await projectMembers(trx, recorded);
     });
   }
+}
+
+/**
+ * A member as the portal records them, in two commands: the registration, then (as an admin's
+ * approval of the payment would) the activation, each declaring what it may append as the real
+ * command does (decision 73), and ringing the doorbell with what it appended.
+ */
+export function memberCommands(db: Db, onCommitted: CommandContext['onCommitted']) {
+  const ctx: CommandContext = { db, onCommitted };
+  const packages = registrationValues(db);
+  return {
+    register: (member: BulkMember, now: Date) =>
+      runInTransaction(ctx, async (trx) => {
+        const events = [{ streamId: memberStream(member.id), events: [registered(member)], expectedVersion: 0 }];
+        await projectMembers(trx, await appendToStreams(trx, events, { metadata: benchMetadata(now) }));
+      }, { appends: registrationAppends }),
+    activate: async (member: BulkMember, now: Date) => {
+      const registrationValue = (await packages).get(member.packageId) ?? 0;
+      return runInTransaction(ctx, async (trx) => {
+        const events = [{ streamId: memberStream(member.id), events: [activated(member, registrationValue)], expectedVersion: 1 }];
+        await projectMembers(trx, await appendToStreams(trx, events, { metadata: benchMetadata(now) }));
+      }, { appends: settlingPaymentAppends });
+    },
+  };
 }
 
 export type DrainResult = {

@@ -33,6 +33,15 @@ export type DomainEvent<Type extends string = string, Data extends object = Reco
   data: Data;
 };
 
+/**
+ * Every type of an event union, as a list the compiler keeps complete: the record must name each
+ * type of `E` and nothing else. For a command that declares what it appends (runInTransaction's
+ * `appends`), where a type left out would make its transaction fail.
+ */
+export function eventTypesOf<E extends DomainEvent>(types: { [Type in E['type']]: true }): readonly E['type'][] {
+  return Object.keys(types) as E['type'][];
+}
+
 export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
   streamId: string;
   streamPosition: number;

@@ -35,6 +35,9 @@ export type RegistrationOutcome =
   /** Nothing was registered; `memberId` is the id the registration would have had (answered as if it had). */
   | { outcome: 'email-already-registered'; memberId: string };
 
+/** A registration appends its MemberRegistered alone (decision 73): the wallet ledger and the other readers need not wait for it. */
+export const registrationAppends: readonly string[] = ['MemberRegistered'];
+
 /**
  * Registration (BUSINESS-RULES.md §1, docs/placement.md). Reads first (package, username, placement,
  * sponsor, free slot, spilling below a full placement), then appends MemberRegistered as the
@@ -95,8 +98,7 @@ async function recordRegistration(ctx: CommandContext, memberId: string, input: 
       .insertInto('credentials')
       .values({ account_kind: 'member', account_id: memberId, password_hash: input.passwordHash, changed_at: new Date(metadata.now) })
       .execute();
-    // A registration appends its MemberRegistered alone: the wallet ledger and the other readers need not wait for it.
-  }, { attempts: 12, appends: ['MemberRegistered'] });
+  }, { attempts: 12, appends: registrationAppends });
 }
 
 export async function claimRegistrationKeys(

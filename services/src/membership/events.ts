@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../core/event-store';
+import { type DomainEvent, eventTypesOf } from '../core/event-store';
 
 /** A member's life as events, one stream per member: `member-<uuid>`. */
 export type PlacementLeg = 'left' | 'right';
@@ -80,6 +80,18 @@ export type MemberEvent =
   | MemberReinstated
   | MemberTwoFactorChanged
   | MemberPasswordChanged;
+
+export const memberEventTypes = eventTypesOf<MemberEvent>({
+  MemberRegistered: true,
+  MemberPlacementPreferenceChanged: true,
+  MemberEmailConfirmed: true,
+  MemberActivated: true,
+  MemberPackageUpgraded: true,
+  MemberRegistrationExpired: true,
+  MemberReinstated: true,
+  MemberTwoFactorChanged: true,
+  MemberPasswordChanged: true,
+});
 
 /** Days an unpaid registration may wait for its payment (BUSINESS-RULES.md §2). */
 export const REGISTRATION_WINDOW_DAYS = 7;

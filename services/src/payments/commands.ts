@@ -9,14 +9,16 @@ import type { Database } from '../database';
 import type { PaystackClient } from '../gateway/paystack';
 import { debitWalletForPayment } from '../wallet/commands';
 import { memberDecider, memberMessages } from '../membership/decider';
-import { memberStream } from '../membership/events';
+import { memberEventTypes, memberStream } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import { findMember } from '../membership/queries';
 import { type RequestedOrder, placePaidPurchase, recordPurchaseDeclined, recordPurchasePaid } from '../purchases/commands';
+import { productPurchaseEventTypes } from '../purchases/events';
 import type { RequestedLine } from '../purchases/decider';
 import { declineUnpaidStockPurchase, placeStockPurchase, recordStockPurchasePaid } from '../stockists/commands';
+import { stockPurchaseEventTypes } from '../stockists/events';
 import { type PaymentState, amountDue, paymentDecider } from './decider';
-import { type PackagePaymentEvent, type PackagePaymentInitiated, type PaymentMethod, type PaymentPurpose, packagePaymentStream } from './events';
+import { type PackagePaymentEvent, type PackagePaymentInitiated, type PaymentMethod, type PaymentPurpose, packagePaymentEventTypes, packagePaymentStream } from './events';
 import { projectPackagePayments } from './projections';
 
 export const paymentFlowMessages = {
@@ -29,6 +31,14 @@ export const paymentFlowMessages = {
 } as const;
 
 type Trx = Transaction<Database>;
+
+/**
+ * What settling or deciding a payment may append (runInTransaction's `appends`, decision 73): the
+ * payment's events, the member's activation or upgrade, the purchase or re-stock it pays or declines.
+ * None is a wallet's, so the wallet ledger does not wait for an approval; the points and bonus
+ * policies, which read activations, do.
+ */
+export const settlingPaymentAppends: readonly string[] = [...packagePaymentEventTypes, ...memberEventTypes, ...productPurchaseEventTypes, ...stockPurchaseEventTypes];
 
 /**
  * Starts a registration or upgrade payment: checks the member may pay, fixes the amount due from
@@ -219,7 +229,7 @@ export async function settleGatewayPayment(
     }
     const row = await trx.selectFrom('package_payments').select('status').where('id', '=', payment.id).executeTakeFirstOrThrow();
     return { paymentId: payment.id, memberId: payment.member_id, status: row.status };
-  });
+  }, { appends: settlingPaymentAppends });
 }
 
 /** An admin approves or declines a receipt or a flagged payment. */
@@ -246,7 +256,7 @@ export async function decideByAdmin(
     } else if (declined && state.status !== 'none' && state.purchaseId) {
       await recordPurchaseDeclined(trx, state.purchaseId, paymentId, declined.data.reason, { ...metadata, causation_id: declined.eventId });
     }
-  });
+  }, { appends: settlingPaymentAppends });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../core/event-store';
+import { type DomainEvent, eventTypesOf } from '../core/event-store';
 
 /**
  * A package payment's life, one stream per payment: `package-payment-<uuid>` (BUSINESS-RULES.md §2).
@@ -57,5 +57,14 @@ export type PackagePaymentEvent =
   | PackagePaymentApproved
   | PackagePaymentDeclined
   | PackagePaymentNotApplied;
+
+export const packagePaymentEventTypes = eventTypesOf<PackagePaymentEvent>({
+  PackagePaymentInitiated: true,
+  PackagePaymentSucceeded: true,
+  PackagePaymentAmountMismatched: true,
+  PackagePaymentApproved: true,
+  PackagePaymentDeclined: true,
+  PackagePaymentNotApplied: true,
+});
 
 export const packagePaymentStream = (paymentId: string) => `package-payment-${paymentId}`;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../core/event-store';
+import { type DomainEvent, eventTypesOf } from '../core/event-store';
 
 /**
  * A member's product purchase (an order), one stream per purchase: `purchase-<uuid>`
@@ -78,5 +78,12 @@ export type ProductPurchaseCollected = DomainEvent<
 export type ProductPurchaseClaimDeclined = DomainEvent<'ProductPurchaseClaimDeclined', { purchase_id: string; member_id: string; pickup_type: PickupType; reason: string }>;
 
 export type ProductPurchaseEvent = ProductPurchaseInitiated | ProductPurchasePaid | ProductPurchasePaymentDeclined | ProductPurchaseCollected | ProductPurchaseClaimDeclined;
+export const productPurchaseEventTypes = eventTypesOf<ProductPurchaseEvent>({
+  ProductPurchaseInitiated: true,
+  ProductPurchasePaid: true,
+  ProductPurchasePaymentDeclined: true,
+  ProductPurchaseCollected: true,
+  ProductPurchaseClaimDeclined: true,
+});
 
 export const purchaseStream = (purchaseId: string) => `purchase-${purchaseId}`;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../core/event-store';
+import { type DomainEvent, eventTypesOf } from '../core/event-store';
 
 /**
  * Stockists (BUSINESS-RULES.md §5). Three kinds of stream, money in kobo:
@@ -120,6 +120,12 @@ export type StockPurchaseApproved = DomainEvent<
 export type StockPurchaseDeclined = DomainEvent<'StockPurchaseDeclined', { purchase_id: string; stockist_id: string; reason: string }>;
 
 export type StockPurchaseEvent = StockPurchaseRequested | StockPurchasePaid | StockPurchaseApproved | StockPurchaseDeclined;
+export const stockPurchaseEventTypes = eventTypesOf<StockPurchaseEvent>({
+  StockPurchaseRequested: true,
+  StockPurchasePaid: true,
+  StockPurchaseApproved: true,
+  StockPurchaseDeclined: true,
+});
 
 export type StockAdded = DomainEvent<'StockAdded', { stockist_id: string; stock_purchase_id: string; lines: Array<{ product_id: number; qty: number }> }>;
 export type StockTaken = DomainEvent<'StockTaken', { stockist_id: string; purchase_id: string; lines: Array<{ product_id: number; qty: number }> }>;
