@@ -151,14 +151,20 @@ export async function drainAndCheck(db: Db): Promise<{ drained: Record<string, n
  * statement, and how long it had been open. Samples, not traces: a shape seen often and open long
  * is what the reader waits for.
  */
-export function sampleHorizonHolders(db: Db, readTypes: readonly string[], everyMs = 5): { stop: () => Promise<{ samples: number; holders: { holder: string; share: number; p50OpenMs: number; maxOpenMs: number }[] }> } {
+export function sampleHorizonHolders(db: Db, readTypes: readonly string[], consumerNames: readonly string[] = [], everyMs = 5): { stop: () => Promise<{ samples: number; holders: { holder: string; share: number; p50OpenMs: number; maxOpenMs: number }[] }> } {
   const byHolder = new Map<string, number[]>();
   let samples = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       const { rows } = await sql<{ app: string; query: string; open_ms: number }>`
-        select a.application_name as app, left(regexp_replace(a.query, '\\s+', ' ', 'g'), 48) as query,
+        select a.application_name || coalesce((
+            -- A consumer's batch holds its consumer's advisory lock (core/consumers.ts tryLock): name it.
+            select ' [' || c.name || ']' from unnest(${sql.val([...consumerNames])}::text[]) c(name)
+            join pg_locks l on l.pid = a.pid and l.locktype = 'advisory' and l.objsubid = 1
+              and l.classid::bigint = (hashtextextended('consumer:' || c.name, 0) >> 32) & 4294967295
+              and l.objid::bigint = hashtextextended('consumer:' || c.name, 0) & 4294967295
+            limit 1), '') as app, left(regexp_replace(a.query, '\\s+', ' ', 'g'), 48) as query,
           (extract(epoch from clock_timestamp() - a.xact_start) * 1000)::float8 as open_ms
         from pg_stat_activity a
         where a.datname = current_database() and a.backend_xid is not null and a.pid <> pg_backend_pid()

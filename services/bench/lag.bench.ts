@@ -1,3 +1,4 @@
+import { consumers } from '../src/consumers';
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -261,7 +262,7 @@ const lagBench: BenchModule = {
 
       const holdersDb = process.env.BENCH_LAG_HOLDERS ? createDb(database.connectionString, { max: 1, applicationName: 'lag-holders' }) : null;
       // The withdrawals' reader: 3 in 4 effects.
-      const holders = holdersDb ? sampleHorizonHolders(holdersDb, walletLedgerProjection.eventTypes ?? []) : null;
+      const holders = holdersDb ? sampleHorizonHolders(holdersDb, walletLedgerProjection.eventTypes ?? [], consumers.map((c) => c.name)) : null;
       const statementsAtStart = await workerStatements(worker);
       ctx.log(`lag: ${rate} commands/s for ${seconds} s`);
       const inFlight: Promise<void>[] = [];
