@@ -1,13 +1,15 @@
-import { consumers } from '../src/consumers';
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createRuntime } from '../src/api/runtime';
+import { consumers } from '../src/consumers';
 import { loadConfig } from '../src/core/config';
-import { createDb } from '../src/core/db';
+import { type Db, createDb } from '../src/core/db';
 import { seedDemoCompany } from '../src/seed/demo-company';
 import { walletLedgerProjection } from '../src/compensation/projections';
 import { requestWithdrawal } from '../src/wallet/commands';
@@ -69,6 +71,33 @@ class FreeSlots {
 }
 
 type Pending = { id?: string; kind: 'withdrawal' | 'registration'; key: string; needs: number; committedAt: number; startedAt: number; leg?: 'left' | 'right' };
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * Where the CPU went during the timed run: this process (the api's commands, the reader), the
+ * worker, and this database's PostgreSQL backends (the pools' connections, long-lived), against the
+ * machine's capacity (2 CPUs here). Other databases' work on the machine is not counted.
+ */
+async function cpuSnapshot(db: Db, workerPid: number | undefined): Promise<{ bench: number; worker: number; postgres: number; at: number }> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  return {
+    bench: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
+    worker: workerPid ? cpuSecondsOf(workerPid) : 0,
+    postgres: rows.reduce((sum, r) => sum + cpuSecondsOf(r.pid), 0),
+    at: performance.now(),
+  };
+}
 
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(path.resolve(here, '../src/worker/worker.ts'), [], {
@@ -264,6 +293,7 @@ const lagBench: BenchModule = {
       // The withdrawals' reader: 3 in 4 effects.
       const holders = holdersDb ? sampleHorizonHolders(holdersDb, walletLedgerProjection.eventTypes ?? [], consumers.map((c) => c.name)) : null;
       const statementsAtStart = await workerStatements(worker);
+      const cpuAtStart = await cpuSnapshot(readerDb, worker.pid);
       ctx.log(`lag: ${rate} commands/s for ${seconds} s`);
       const inFlight: Promise<void>[] = [];
       const start = performance.now();
@@ -284,6 +314,15 @@ const lagBench: BenchModule = {
       reading = false;
       await reader;
       const worked = statementsBetween(statementsAtStart, await workerStatements(worker));
+      const cpuAtEnd = await cpuSnapshot(readerDb, worker.pid);
+      const wallSeconds = (cpuAtEnd.at - cpuAtStart.at) / 1000;
+      const cpu = {
+        wallSeconds,
+        cpus: os.availableParallelism(),
+        bench: cpuAtEnd.bench - cpuAtStart.bench,
+        worker: cpuAtEnd.worker - cpuAtStart.worker,
+        postgres: cpuAtEnd.postgres - cpuAtStart.postgres,
+      };
       const unseenList = [...pending.values()].flat();
       const unseen = unseenList.length;
       const refused = refusalsByKind(outcomes);
@@ -327,6 +366,7 @@ const lagBench: BenchModule = {
           `commit → visible: from the command's transaction returning to the reader (its own connection, polling every ${POLL_MS} ms, one query per table for every pending key) seeing the effect; includes the doorbell (Redis) waking the worker's consumer job (BullMQ), its read of the log, the projection and its commit`,
           'goal (issue 13): p99 < 50 ms',
           `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}`,
+          `CPU from the first command to the last effect seen (${cpu.wallSeconds.toFixed(1)} s × ${cpu.cpus} CPUs = ${(cpu.wallSeconds * cpu.cpus).toFixed(0)} CPU-s): this process (commands, reader) ${cpu.bench.toFixed(1)} s, the worker ${cpu.worker.toFixed(1)} s, this database's PostgreSQL backends ${cpu.postgres.toFixed(1)} s; per command ${((cpu.bench * 1000) / total).toFixed(2)} / ${((cpu.worker * 1000) / total).toFixed(2)} / ${((cpu.postgres * 1000) / total).toFixed(2)} ms`,
           ...(failures > 0 ? [`${failures} commands refused (no effect to see): ${refused.map((f) => `${f.count} ${f.kind} ${f.status} ${f.error} "${f.message}"`).join('; ')}`] : []),
           ...(replays > 0 ? [`${replays} withdrawals answered without an event`] : []),
           ...(slots.waited > 0 ? [`${slots.waited} registrations waited for a free placement slot under a committed member`] : []),
@@ -338,7 +378,7 @@ const lagBench: BenchModule = {
             : []),
         ],
       };
-      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, slotWaits: slots.waited, setupCatchUpSeconds, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, withdrawal: w, registration: r, all, fromStart, commit } };
+      return { tables: [table], data: { rate, seconds, issuedSeconds, total, failures, refused, slotWaits: slots.waited, setupCatchUpSeconds, horizonHolders: held, replays, unseen, unseenExplained: explained, afterDrain, workerStatements: worked, cpu, withdrawal: w, registration: r, all, fromStart, commit } };
     } finally {
       if (worker.exitCode === null && worker.signalCode === null) {
         worker.kill('SIGTERM');
