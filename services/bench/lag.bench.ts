@@ -106,9 +106,9 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   return Promise.resolve(child);
 }
 
-type StatementCounts = Record<string, number>;
+type StatementCounts = { counts: Record<string, number>; millis: Record<string, number> };
 
-/** The worker's statements so far, by shape (count-statements.ts). */
+/** The worker's statements so far, by shape, and the milliseconds spent waiting for each shape's answers (count-statements.ts). */
 function workerStatements(worker: ChildProcess): Promise<StatementCounts> {
   return new Promise((resolve, reject) => {
     const timeout = setTimeout(() => {
@@ -116,21 +116,27 @@ function workerStatements(worker: ChildProcess): Promise<StatementCounts> {
       reject(new Error('the worker did not answer its statement counts in 10 s'));
     }, 10_000);
     const onMessage = (message: unknown) => {
-      const counts = (message as { statementCounts?: StatementCounts }).statementCounts;
-      if (!counts) return;
+      const { statementCounts, statementMillis } = message as { statementCounts?: Record<string, number>; statementMillis?: Record<string, number> };
+      if (!statementCounts) return;
       clearTimeout(timeout);
       worker.off('message', onMessage);
-      resolve(counts);
+      resolve({ counts: statementCounts, millis: statementMillis ?? {} });
     };
     worker.on('message', onMessage);
     worker.send('statement-counts');
   });
 }
 
-function statementsBetween(before: StatementCounts, after: StatementCounts): { total: number; transactions: number; top: [string, number][] } {
-  const diff = Object.entries(after).map(([shape, n]) => [shape, n - (before[shape] ?? 0)] as [string, number]).filter(([, n]) => n > 0);
+function statementsBetween(before: StatementCounts, after: StatementCounts): { total: number; transactions: number; top: [string, number][]; slowest: [string, number, number][] } {
+  const diff = Object.entries(after.counts).map(([shape, n]) => [shape, n - (before.counts[shape] ?? 0)] as [string, number]).filter(([, n]) => n > 0);
   diff.sort((a, b) => b[1] - a[1]);
-  return { total: diff.reduce((sum, [, n]) => sum + n, 0), transactions: diff.filter(([shape]) => shape.toLowerCase() === 'begin').reduce((sum, [, n]) => sum + n, 0), top: diff.slice(0, 12) };
+  const counted = new Map(diff);
+  const slowest = Object.entries(after.millis)
+    .map(([shape, ms]) => [shape, ms - (before.millis[shape] ?? 0), counted.get(shape) ?? 0] as [string, number, number])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8);
+  return { total: diff.reduce((sum, [, n]) => sum + n, 0), transactions: diff.filter(([shape]) => shape.toLowerCase() === 'begin').reduce((sum, [, n]) => sum + n, 0), top: diff.slice(0, 12), slowest };
 }
 
 const lagBench: BenchModule = {
@@ -364,7 +370,7 @@ const lagBench: BenchModule = {
         notes: [
           `commit → visible: from the command's transaction returning to the reader (its own connection, polling every ${POLL_MS} ms, one query per table for every pending key) seeing the effect; includes the doorbell (Redis) waking the worker's consumer job (BullMQ), its read of the log, the projection and its commit`,
           'goal (issue 13): p99 < 50 ms',
-          `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}`,
+          `the worker sent ${fmtInt(worked.total)} statements in ${fmtInt(worked.transactions)} transactions (${(worked.total / total).toFixed(1)} statements and ${(worked.transactions / total).toFixed(2)} transactions a command); most sent: ${worked.top.map(([shape, n]) => `${n}× "${shape.slice(0, 40)}"`).join(', ')}; longest waited for (ms in all, count): ${worked.slowest.map(([shape, ms, n]) => `"${shape.slice(0, 40)}" ${fmtInt(ms)} (${fmtInt(n)})`).join(', ')}`,
           `CPU from the first command to the last effect seen (${cpu.wallSeconds.toFixed(1)} s × ${cpu.cpus} CPUs = ${(cpu.wallSeconds * cpu.cpus).toFixed(0)} CPU-s), per command: this process (commands, reader, sampler) ${((cpu.bench * 1000) / total).toFixed(2)} ms, the worker ${((cpu.worker * 1000) / total).toFixed(2)} ms; PostgreSQL backends by application: ${Object.entries(cpu.backends).sort((a, b) => b[1] - a[1]).map(([app, seconds]) => `${app} ${((seconds * 1000) / total).toFixed(2)} ms`).join(', ')}`,
           ...(failures > 0 ? [`${failures} commands refused (no effect to see): ${refused.map((f) => `${f.count} ${f.kind} ${f.status} ${f.error} "${f.message}"`).join('; ')}`] : []),
           ...(replays > 0 ? [`${replays} withdrawals answered without an event`] : []),
