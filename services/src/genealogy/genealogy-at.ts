@@ -27,7 +27,10 @@ export type RunEnd = { ord: number; type: 'MemberRegistrationExpired' | 'MemberR
  *   registered later in the same run is counted, one registered in a later batch is not);
  * - new members' counts rows are inserted with their counts, and the other rows updated once.
  * The work is the run's registrations plus the sum of their depths (each prefix is a row), and
- * the in-run recursion is as deep as the run's longest chain of registrations.
+ * the in-run walks are as deep as the run's longest chain of registrations: past RUN_LIMITS the
+ * statement writes nothing and says so, and the caller applies the batch the live way.
+ * Orphans are kept as the live projection makes them, silently (a parent registered later, or
+ * never: the member tops a tree of its own); decision 79.
  */
 export async function placeRegistrationsAt(
   trx: Transaction<Database>,
@@ -55,7 +58,7 @@ export async function placeRegistrationsAt(
  * ~50 million rows here (depth squared), against one walk up for the live projection.
  */
 export type RunLimits = { levels: number; meanDepth: number };
-export const RUN_LIMITS: RunLimits = { levels: 256, meanDepth: 64 };
+export const RUN_LIMITS: RunLimits = { levels: 64, meanDepth: 64 };
 
 type StatementRow = { fits: boolean; ord: number | null; type: RunEnd['type'] | null; member_id: string | null; placement_parent_id: string | null; placement_leg: PlacementLeg | null };
 
