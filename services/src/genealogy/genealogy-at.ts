@@ -41,7 +41,7 @@ export async function placeRegistrationsAt(
 ): Promise<RunEnd | null | 'too deep'> {
   // For the rest of this (rebuild batch's) transaction: the planner's guesses for the recursive
   // walks are far above the rows there are, so it would compile the statement (JIT: ~2 s where the
-  // statement takes ~0.1 s) and sort each new member's prefixes on disk instead of hashing them.
+  // statement takes ~0.2 s) and sort each new member's prefixes on disk instead of hashing them.
   await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`.execute(trx);
   // The run's positions alone, unfiltered: the planner then expects as many rows as there are (a
   // filter on the batch makes it guess a handful and join the run to itself by nested loops).
