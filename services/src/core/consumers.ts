@@ -33,6 +33,12 @@ export type Consumer = {
    * calls this instead of `apply`; `apply` must do the same (it is what rebuilds and tests call).
    */
   applyAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
+  /**
+   * A rebuild's `applyAt` (core/rebuild.ts), when the live one is not set-based enough for a whole
+   * log: the same tables from the same batch by other means (a projection's property test says so).
+   * The live runner never calls it.
+   */
+  rebuildAt?: (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
 };
 
 /**

@@ -17,8 +17,12 @@ export const REBUILD_BATCH_SIZE = 5000;
 /** The batch size a rebuild of this consumer reads (benchmarks' references read the same). */
 export const rebuildBatchSize = (consumer: Pick<Consumer, 'batchSize'>): number => Math.max(consumer.batchSize ?? 500, REBUILD_BATCH_SIZE);
 
-/** The consumer as its rebuild runs it: the same apply, in rebuild-sized batches. */
-const forRebuild = (consumer: Consumer): Consumer => ({ ...consumer, batchSize: rebuildBatchSize(consumer) });
+/** The consumer as its rebuild runs it: its apply (its rebuildAt when it has one), in batches of `batchSize` (rebuild-sized by default). */
+const forRebuild = (consumer: Consumer, batchSize = rebuildBatchSize(consumer)): Consumer => ({
+  ...consumer,
+  batchSize,
+  ...(consumer.rebuildAt ? { applyAt: consumer.rebuildAt } : {}),
+});
 
 const rebuildSchema = (consumer: Consumer) => `rebuild_${consumer.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
 const rebuildCheckpoint = (consumer: Consumer) => `${consumer.name}#rebuild`;
@@ -33,7 +37,7 @@ export async function rebuildProjection(
   live: Consumer,
   options: { onProgress?: (progress: RebuildProgress) => void; swap?: boolean; /** Events a batch (rebuildBatchSize by default). */ batchSize?: number } = {},
 ): Promise<{ applied: number; schema: string }> {
-  const consumer = options.batchSize === undefined ? forRebuild(live) : { ...live, batchSize: options.batchSize };
+  const consumer = forRebuild(live, options.batchSize);
   if (consumer.kind !== 'projection' || !consumer.tables?.length) {
     throw new Error(`${consumer.name} is not a projection with tables; only projections are rebuilt`);
   }

@@ -3,6 +3,7 @@ import type { Consumer } from '../core/consumers';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import type { MemberRegistered, MemberRegistrationExpired, MemberReinstated, PlacementLeg } from '../membership/events';
+import { type RunLimits, placeRegistrationsAt } from './genealogy-at';
 import { downlineRange, legBit } from './paths';
 
 type Trx = Transaction<Database>;
@@ -37,7 +38,26 @@ export const genealogyProjection: Consumer = {
       order by p.ord`.execute(trx);
     await applyGenealogy(trx, rows.map((r) => ({ type: r.type, data: r.data, globalPosition: Number(r.global_position) }) as unknown as RecordedEvent));
   },
+  // Rebuilds: the registrations placed inside PostgreSQL, one statement a run (genealogy-at.ts).
+  rebuildAt: (trx, positions) => projectGenealogyAt(trx, positions),
 };
+
+/**
+ * The genealogy tables from a batch named by position, as applyGenealogy leaves them, for
+ * rebuilds: each run of registrations by one statement (placeRegistrationsAt), and an expiry or a
+ * reinstatement between two runs by the live projection's own functions (they are rare).
+ */
+export async function projectGenealogyAt(trx: Trx, positions: readonly number[], limits?: RunLimits): Promise<void> {
+  for (let from = 1; from <= positions.length; ) {
+    const end = await placeRegistrationsAt(trx, positions, from, SPONSOR_GENERATIONS, limits);
+    // A run too deep for one statement (it wrote nothing): the rest of the batch as the live projection applies it.
+    if (end === 'too deep') return genealogyProjection.applyAt!(trx, positions.slice(from - 1));
+    if (!end) return;
+    await detachFromPlacement(trx, end.member_id);
+    if (end.type === 'MemberReinstated') await attachToPlacement(trx, end.member_id, end.placement_parent_id!, end.placement_leg!);
+    from = end.ord + 1;
+  }
+}
 
 /** The genealogy tables a batch at a time (reads of each event only its type, position and the four ids of applyAt's data). */
 async function applyGenealogy(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
