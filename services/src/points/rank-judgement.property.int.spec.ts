@@ -95,7 +95,7 @@ describe('the credit statement’s rank judgement', () => {
             select m.id as member_id, p.rank_id as points_rank, m.rank_id as members_rank
             from members m left join member_points p on p.member_id = m.id where m.id = any(${members}::uuid[])`.execute(trx);
           for (const row of set) {
-            const i = members.indexOf(row.member_id);
+            const i = members.findIndex((id) => id === row.member_id);
             const before = g.chain[i]!.cpv === null ? null : recordedRankOf(g.chain[i]!);
             expect(row.points_rank).toBe(expected.get(row.member_id) ?? before);
             expect(row.members_rank).toBe(expected.get(row.member_id) ?? null);
