@@ -21,6 +21,14 @@ import { type BulkMember, appendMembers, benchMetadata, commandContext, drainAll
  *                   (N = 10, 100, 1,000, 10,000: BENCH_ACTIVATION_DEPTHS), the growth curve
  * Everyone pays Crown (the package whose table reaches all 10 generations). BENCH_ACTIVATIONS
  * (20) per case, after one unmeasured warm-up each; BENCH_PLACEMENT_DEPTH (10000).
+ *
+ * Cascade rounds (BENCH_CASCADES, 4; 0: none), after the rounds above: the deep case's activations
+ * lift its 10,000 ancestors to a new rank only twice in 20 (at 500 and 2,000 CPV), so its p95 was
+ * one cascade a run. Each cascade round raises the CPV of the deepest member's path, in
+ * member_points directly (unmeasured; the CPV hundreds of activations below it would bring), to one
+ * Crown's PV short of the next rank, then measures a reference activation and a depth-N activation
+ * (order alternating), which now lifts the chain: `cascade, depth N` against `reference, cascade
+ * rounds`. One per rank left above the chain (four after the rounds: 10,000 to 500,000 CPV).
  */
 
 const SPONSOR_GENERATIONS = 10;
@@ -30,10 +38,10 @@ const CROWN = 6;
 type CaseName = string;
 type Measured = { ms: number; perConsumer: Map<string, number>; bonusRows: number; rankRises: number };
 
-function envInt(name: string, fallback: number): number {
+function envInt(name: string, fallback: number, least = 1): number {
   const raw = process.env[name];
   const n = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  if (!Number.isInteger(n) || n < least) throw new Error(`${name} must be an integer ≥ ${least}`);
   return n;
 }
 
@@ -43,6 +51,7 @@ const activationBench: BenchModule = {
   async run(ctx) {
     const activations = envInt('BENCH_ACTIVATIONS', 20);
     const placementDepth = envInt('BENCH_PLACEMENT_DEPTH', 10_000);
+    const cascadeRounds = envInt('BENCH_CASCADES', 4, 0);
     // The growth curve: activations placed 10, 100, 1,000 and 10,000 levels down the same chain.
     const chainDepths = (process.env.BENCH_ACTIVATION_DEPTHS ?? '10,100,1000,10000')
       .split(',')
@@ -111,12 +120,14 @@ const activationBench: BenchModule = {
       }
       void bottomOfPlacementChain;
       const cases = Object.keys(anchors);
+      // The cascade rounds' members: as many more for the reference and the deepest case.
+      const extra = (name: CaseName) => (name === 'reference' || name === depthCase(placementDepth) ? cascadeRounds : 0);
       const payments: Record<CaseName, Array<{ paymentId: string; memberId: string }>> = Object.fromEntries(cases.map((name) => [name, []]));
-      ctx.log(`activation: registering ${cases.length} × ${activations + 1} members and their receipts`);
+      ctx.log(`activation: registering ${cases.length} × ${activations + 1} (+ 2 × ${cascadeRounds}) members and their receipts`);
       let serial = 0;
       for (const name of cases) {
         const open = Array.from({ length: anchors[name]!.freeLegs }, () => anchors[name]!.anchor.username);
-        for (let i = 0; i <= activations; i++) {
+        for (let i = 0; i <= activations + extra(name); i++) {
           const placement = open.shift()!;
           const username = `bench${++serial}`;
           const { memberId } = await registerMember(
@@ -137,29 +148,71 @@ const activationBench: BenchModule = {
 
       // --- Measure: rounds of one activation per case, the case order rotating each round.
       const results: Record<CaseName, Measured[]> = Object.fromEntries(cases.map((name) => [name, []]));
+      const measure = async (name: CaseName, { paymentId, memberId }: { paymentId: string; memberId: string }): Promise<Measured> => {
+        await drainAll(db);
+        const logEnd = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
+        const started = performance.now();
+        await decideByAdmin(commands, paymentId, { type: 'approve' }, { ...benchMetadata(new Date()), actor: { type: 'admin', id: admin.id } });
+        const { perConsumer, settledAt } = await drainAll(db);
+        const ms = settledAt - started;
+        const activation = await db.selectFrom('events').select('event_id').where('stream_id', '=', `member-${memberId}`).where('type', '=', 'MemberActivated').executeTakeFirstOrThrow();
+        const bonusRows = (await db.selectFrom('wallet_entries').select('global_position').where('cause_event_id', '=', activation.event_id).execute()).length;
+        if (bonusRows === 0) throw new Error(`activation of ${name} member ${memberId}: no bonus in the wallet tables`);
+        // Ranks the activation's PV lifted, up the whole placement path (the points policy).
+        // A cascade of more than RANK_EVENTS_PER_MEMBER_UP_TO is one RanksAchieved naming them all.
+        const rankRises = (
+          await sql<{ n: number }>`
+            select coalesce(sum(case when type = 'RankAchieved' then 1 else coalesce(jsonb_array_length(data->'columns'->'member_id'), jsonb_array_length(data->'ranks')) end), 0)::int as n
+            from events where type in ('RankAchieved', 'RanksAchieved') and global_position > ${logEnd}`.execute(db)
+        ).rows[0]!.n;
+        return { ms, perConsumer, bonusRows, rankRises };
+      };
       for (let round = 0; round <= activations; round++) {
         for (let k = 0; k < cases.length; k++) {
           const name = cases[(round + k) % cases.length]!;
-          const { paymentId, memberId } = payments[name]![round]!;
-          await drainAll(db);
-          const logEnd = (await sql<{ p: number }>`select coalesce(max(global_position), 0)::bigint as p from events`.execute(db)).rows[0]!.p;
-          const started = performance.now();
-          await decideByAdmin(commands, paymentId, { type: 'approve' }, { ...benchMetadata(new Date()), actor: { type: 'admin', id: admin.id } });
-          const { perConsumer, settledAt } = await drainAll(db);
-          const ms = settledAt - started;
-          const activation = await db.selectFrom('events').select('event_id').where('stream_id', '=', `member-${memberId}`).where('type', '=', 'MemberActivated').executeTakeFirstOrThrow();
-          const bonusRows = (await db.selectFrom('wallet_entries').select('global_position').where('cause_event_id', '=', activation.event_id).execute()).length;
-          if (bonusRows === 0) throw new Error(`activation of ${name} member ${memberId}: no bonus in the wallet tables`);
-          // Ranks the activation's PV lifted, up the whole placement path (the points policy).
-          // A cascade of more than RANK_EVENTS_PER_MEMBER_UP_TO is one RanksAchieved naming them all.
-          const rankRises = (
-            await sql<{ n: number }>`
-              select coalesce(sum(case when type = 'RankAchieved' then 1 else coalesce(jsonb_array_length(data->'columns'->'member_id'), jsonb_array_length(data->'ranks')) end), 0)::int as n
-              from events where type in ('RankAchieved', 'RanksAchieved') and global_position > ${logEnd}`.execute(db)
-          ).rows[0]!.n;
-          if (round > 0) results[name]!.push({ ms, perConsumer, bonusRows, rankRises });
+          const measured = await measure(name, payments[name]![round]!);
+          if (round > 0) results[name]!.push(measured);
         }
         if (round % 5 === 0) ctx.log(`activation: round ${round}/${activations}`);
+      }
+
+      // --- Cascade rounds (see the header): the deepest member's path raised to one Crown short of
+      // the next rank, then a reference and a deep activation measured, the order alternating.
+      const deepCase = depthCase(placementDepth);
+      const cascadeCase = `cascade, ${deepCase}`;
+      const cascadeReference = 'reference, cascade rounds';
+      const crownPv = Number((await db.selectFrom('packages').select('point_value').where('id', '=', CROWN).executeTakeFirstOrThrow()).point_value);
+      const cascadeResults: Record<CaseName, Measured[]> = { [cascadeReference]: [], [cascadeCase]: [] };
+      for (let k = 0; k < cascadeRounds; k++) {
+        await drainAll(db);
+        const { rows: chain } = await sql<{ cpv: string; next: string | null }>`
+          select p.cpv::text, (select min(r.points) from ranks r where r.points > p.cpv and r.package_id <= ${CROWN})::text as next
+          from member_points p where p.member_id = ${bottomOfPlacementChain.id}`.execute(db);
+        if (!chain[0]?.next) break;
+        const raise = Number(chain[0].next) - Number(chain[0].cpv) - crownPv;
+        if (raise > 0) {
+          await sql`
+            with recursive up(member_id, leg) as (
+              select id, null::text from members where id = ${bottomOfPlacementChain.id}
+              union all
+              select m.placement_parent_id, m.placement_leg::text from up join members m on m.id = up.member_id where m.placement_parent_id is not null
+            )
+            update member_points mp set cpv = mp.cpv + ${raise}::bigint,
+              left_pv = mp.left_pv + case when up.leg = 'left' then ${raise}::bigint else 0 end,
+              right_pv = mp.right_pv + case when up.leg = 'right' then ${raise}::bigint else 0 end
+            from up where mp.member_id = up.member_id`.execute(db);
+        }
+        const order = k % 2 === 0 ? ['reference', deepCase] : [deepCase, 'reference'];
+        for (const name of order) {
+          const measured = await measure(name, payments[name]![activations + 1 + k]!);
+          cascadeResults[name === 'reference' ? cascadeReference : cascadeCase]!.push(measured);
+        }
+        ctx.log(`activation: cascade round ${k + 1}/${cascadeRounds}: ${fmtInt(cascadeResults[cascadeCase]!.at(-1)!.rankRises)} ranks, ${fmtMs(cascadeResults[cascadeCase]!.at(-1)!.ms)} ms`);
+      }
+      const reported = [...cases];
+      if (cascadeResults[cascadeCase]!.length > 0) {
+        Object.assign(results, cascadeResults);
+        reported.push(cascadeReference, cascadeCase);
       }
 
       const p = (name: CaseName, q: number) => quantile(results[name]!.map((m) => m.ms), q);
@@ -181,10 +234,12 @@ const activationBench: BenchModule = {
         'sponsor chain': `sponsor chain of ${SPONSOR_GENERATIONS + 1} up to the root (10 paid); placement depth ${await depths('sponsor chain')}`,
       };
       for (const depth of chainDepths) shape[depthCase(depth)] = `sponsor: the root; placement depth ${await depths(depthCase(depth))}`;
+      shape[cascadeReference] = `${shape.reference}; interleaved with the cascades`;
+      shape[cascadeCase] = `${shape[deepCase]}; its path raised to one Crown short of the next rank first`;
       const latency: Table = {
         title: `activation → bonuses in the wallet tables, ${activations} activations per case (ms)`,
         columns: ['case', 'network', 'p50', 'p95', 'max', 'p50 ÷ reference', 'p95 ÷ reference', 'p95 ÷ reference p50 (goal ≤ 3×)', 'wallet rows per activation', 'rank rises (max)'],
-        rows: cases.map((name) => [
+        rows: reported.map((name) => [
           name,
           shape[name]!,
           fmtMs(p(name, 0.5)),
@@ -207,20 +262,20 @@ const activationBench: BenchModule = {
       const breakdown: Table = {
         title: 'where the time goes: p50 ms per consumer drained (the approval command itself is the rest)',
         columns: ['case', ...consumerNames],
-        rows: cases.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
+        rows: reported.map((name) => [name, ...consumerNames.map((c) => fmtMs(quantile(results[name]!.map((m) => m.perConsumer.get(c) ?? 0), 0.5)))]),
       };
       // The slowest activation of each case: for a deep case, the cascade (the p95).
       const slowest = (name: CaseName) => results[name]!.reduce((a, b) => (b.ms > a.ms ? b : a));
       const slowestBreakdown: Table = {
         title: 'the slowest activation of each case: ms per consumer drained',
         columns: ['case', 'total', 'rank rises', ...consumerNames],
-        rows: cases.map((name) => {
+        rows: reported.map((name) => {
           const m = slowest(name);
           return [name, fmtMs(m.ms), fmtInt(m.rankRises), ...consumerNames.map((c) => fmtMs(m.perConsumer.get(c) ?? 0))];
         }),
       };
       const data = Object.fromEntries(
-        cases.map((name) => [
+        reported.map((name) => [
           name,
           {
             network: shape[name]!,
