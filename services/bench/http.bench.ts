@@ -19,6 +19,7 @@ import type { HttpApiReady, HttpApiRequest } from './http-api';
  *   - the reference: POST /bench/reference-insert on the same Fastify instance, one plain INSERT.
  * Each route runs in ROUNDS slices in alternating order (the machine is shared).
  * BENCH_HTTP_PROFILE=1 runs the api with --cpu-prof and prints where its CPU time went.
+ * BENCH_HTTP_DOORBELL=0 runs the api without its consumers' doorbell (no Redis ring per commit).
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -145,7 +146,7 @@ const httpBench: BenchModule = {
     const profileDir = process.env.BENCH_HTTP_PROFILE === '1' ? path.join(here, 'profiles', `http-${randomBytes(3).toString('hex')}`) : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const profileFile = profileDir ? path.join(profileDir, 'api.cpuprofile') : undefined;
-    const api = await startHttpApi(ctx, { databaseUrl: database.connectionString, members: CONNECTIONS, queuePrefix: `bench-${randomBytes(4).toString('hex')}`, consumers: true, profileFile });
+    const api = await startHttpApi(ctx, { databaseUrl: database.connectionString, members: CONNECTIONS, queuePrefix: `bench-${randomBytes(4).toString('hex')}`, consumers: process.env.BENCH_HTTP_DOORBELL !== '0', profileFile });
     const slices: Record<Route, RouteResult[]> = { reference: [], withdrawal: [], profile: [] };
     const order: Route[] = ['reference', 'withdrawal', 'profile'];
     try {

@@ -74,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('commands', options.commands);
   app.decorate('clock', options.clock);
   app.decorateRequest('account', null);
+  app.decorateRequest('readAhead', null);
   registerErrorHandler(app);
   registerInputGuard(app);
 

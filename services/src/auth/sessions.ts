@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import { type Executor, PREPARED } from '../core/db';
 import type { AccountKind, AdminsTable, SessionsTable } from '../database';
 
@@ -37,24 +37,49 @@ export async function startSession(
  * ended (then it is marked ended for idleness if that is why). `adminRole`: an admin session's
  * admin's role (null when that admin is gone, or for a member).
  */
-export async function touchSession(db: Executor, sessionId: string, now: Date, idleMinutes: number): Promise<(Session & { adminRole: AdminsTable['role'] | null }) | null> {
+export async function touchSession(db: Executor, sessionId: string, now: Date, idleMinutes: number): Promise<LiveSession | null> {
   // An admin's role rides in the same statement (every admin request needs it: guards.ts).
   // Every authenticated request runs it: a prepared statement (core/db.ts PREPARED), parsed and planned once a connection.
   const { rows } = await sql<Selectable<SessionsTable> & { admin_role: AdminsTable['role'] | null }>`${sql.raw(PREPARED)}
     select s.*, a.role as admin_role from sessions s left join admins a on s.account_kind = 'admin' and a.id = s.account_id
     where s.id = ${sessionId}`.execute(db);
   const row = rows[0];
-  if (!row || row.ended_at !== null) return null;
-  const idleFor = now.getTime() - row.last_seen_at.getTime();
+  return judgeSession(db, row ? { id: row.id, account_kind: row.account_kind, account_id: row.account_id, ended: row.ended_at !== null, last_seen_ms: row.last_seen_at.getTime(), admin_role: row.admin_role } : null, now, idleMinutes);
+}
+
+export type LiveSession = Session & { adminRole: AdminsTable['role'] | null };
+
+/** What the session check reads of a session: touchSession's row, or sessionCheckJson's value. */
+export type SessionSeen = { id: string; account_kind: AccountKind; account_id: string; ended: boolean; last_seen_ms: number; admin_role: AdminsTable['role'] | null };
+
+/**
+ * touchSession's read as one jsonb value (null when there is no such session), to ride in another
+ * statement: a command's read of its stream (guards.ts `readAhead`), so the request costs one round
+ * trip less. The last request's time in whole milliseconds, as pg reads a timestamptz.
+ */
+export function sessionCheckJson(sessionId: string): RawBuilder<SessionSeen | null> {
+  return sql<SessionSeen | null>`(select jsonb_build_object('id', s.id, 'account_kind', s.account_kind, 'account_id', s.account_id,
+      'ended', s.ended_at is not null, 'last_seen_ms', floor(extract(epoch from s.last_seen_at) * 1000), 'admin_role', a.role)
+    from sessions s left join admins a on s.account_kind = 'admin' and a.id = s.account_id where s.id = ${sessionId})`;
+}
+
+/**
+ * The session check's verdict on what was read (`seen`, null when no such session): the live
+ * session, recording this request as activity; or null when it has ended, marking it ended for
+ * idleness if that is why.
+ */
+export async function judgeSession(db: Executor, seen: SessionSeen | null, now: Date, idleMinutes: number): Promise<LiveSession | null> {
+  if (!seen || seen.ended) return null;
+  const idleFor = now.getTime() - seen.last_seen_ms;
   if (idleFor > idleMinutes * 60_000) {
-    await endSession(db, sessionId, 'idle', now);
+    await endSession(db, seen.id, 'idle', now);
     return null;
   }
   // Writing on every request would make reads write; a few seconds of slack is harmless.
   if (idleFor > 5_000) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', seen.id).where('ended_at', 'is', null).execute();
   }
-  return { id: row.id, kind: row.account_kind, accountId: row.account_id, adminRole: row.admin_role };
+  return { id: seen.id, kind: seen.account_kind, accountId: seen.account_id, adminRole: seen.admin_role };
 }
 
 export async function endSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {

@@ -196,7 +196,7 @@ function noteContention(stream: string | undefined): void {
   if (contended.size > CONTENDED_STREAMS_KEPT) contended.delete(contended.keys().next().value!);
 }
 
-function recentlyContended(stream: string | undefined): boolean {
+export function recentlyContended(stream: string | undefined): boolean {
   if (stream === undefined) return false;
   const at = contended.get(stream);
   return at !== undefined && Date.now() - at < CONTENTION_MEMORY_MS;

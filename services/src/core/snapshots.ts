@@ -43,22 +43,18 @@ export type LoadedStream<State> = {
   snapshots: SnapshotPolicy;
 };
 
-type Row = { part: 'facts' | 'snapshot' | 'event'; stream_position: number | null; type: string | null; data: unknown };
+type Row = { part: 'facts' | 'snapshot' | 'event' | 'with'; stream_position: number | null; type: string | null; data: unknown };
+/** A stream's read, not yet run (streamRead). */
+export type StreamRead = RawBuilder<Row>;
 
 /**
- * Loads a stream from its snapshot and the events after it, in one statement. `facts`, a jsonb
- * expression, rides in the same statement: what the command needs besides the stream (the
- * member, the settings), so reading them costs no extra round trip. `lock`: take the stream's
- * lock first, in the same statement (the lock_and_load_stream function reads after the lock is
- * granted; the facts are read as the statement starts, which is as good: no stream lock guards them).
+ * A stream's read as loadStream runs it (the snapshot, the events after it, and `facts`, a jsonb
+ * expression: what the command needs besides the stream, so reading them costs no extra round
+ * trip). `lock`: take the stream's lock first, in the same statement (the lock_and_load_stream
+ * function reads after the lock is granted; the facts are read as the statement starts, which is as
+ * good: no stream lock guards them).
  */
-export async function loadStream<State, Event extends DomainEvent, Facts = undefined>(
-  trx: Executor,
-  streamId: string,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-  snapshots: SnapshotPolicy,
-  options: { facts?: RawBuilder<Facts>; lock?: boolean } = {},
-): Promise<LoadedStream<State> & { facts: Facts | undefined }> {
+export function streamRead<Facts = undefined>(streamId: string, snapshots: SnapshotPolicy, options: { facts?: RawBuilder<Facts>; lock?: boolean } = {}): StreamRead {
   const { facts, lock = false } = options;
   const snapshotVersion = sql`(select version from stream_snapshots where stream_id = ${streamId} and kind = ${snapshots.kind})`;
   const stream = lock
@@ -68,9 +64,66 @@ export async function loadStream<State, Event extends DomainEvent, Facts = undef
     union all
     select 'event', stream_position, type, data from events
     where stream_id = ${streamId} and stream_position > coalesce(${snapshotVersion}, 0)`;
+  return sql<Row>`${stream}
+    ${facts ? sql`union all select 'facts', null, null, ${facts}::jsonb` : sql``}`;
+}
+
+/**
+ * A command's read made ahead of the command, in the statement of something the request needed
+ * first (the session check: auth/guards.ts `readAhead`), so the request costs one round trip less.
+ * The command's first loadStream takes it if it would run the very same read (same statement
+ * text and parameters) without the lock; once: a re-run after a conflict reads afresh. Read without
+ * the lock, it is as good as the command's own unlocked read: the append carries the version it
+ * reached, and a stream that moved since refuses it (runCommand re-runs the unit).
+ */
+export class ReadAhead {
+  #rows: Row[] | null;
+  constructor(
+    private readonly key: string,
+    rows: Row[],
+  ) {
+    this.#rows = rows;
+  }
+  take(key: string): Row[] | null {
+    if (this.#rows === null || key !== this.key) return null;
+    const rows = this.#rows;
+    this.#rows = null;
+    return rows;
+  }
+}
+
+const readKey = (db: Executor, read: StreamRead) => {
+  const compiled = read.compile(db);
+  return `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+};
+
+/**
+ * Runs `read` (streamRead, unlocked) and `also` (a jsonb expression) in one statement: `also`'s
+ * value, and the read kept for the command (ReadAhead).
+ */
+export async function readAheadWith<Also>(db: Executor, read: StreamRead, also: RawBuilder<Also>): Promise<{ also: Also | null; ahead: ReadAhead }> {
   const { rows } = await sql<Row>`${sql.raw(PREPARED)}
-    ${stream}
-    ${facts ? sql`union all select 'facts', null, null, ${facts}::jsonb` : sql``}`.execute(trx);
+    ${read}
+    union all select 'with', null, null, ${also}::jsonb`.execute(db);
+  const withRow = rows.find((row) => row.part === 'with');
+  return { also: (withRow?.data ?? null) as Also | null, ahead: new ReadAhead(readKey(db, read), rows.filter((row) => row !== withRow)) };
+}
+
+/**
+ * Loads a stream from its snapshot and the events after it, in one statement, with `facts`
+ * (streamRead). `ahead`: the same read made ahead of the command (ReadAhead), used instead once.
+ */
+export async function loadStream<State, Event extends DomainEvent, Facts = undefined>(
+  trx: Executor,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  snapshots: SnapshotPolicy,
+  options: { facts?: RawBuilder<Facts>; lock?: boolean; ahead?: ReadAhead | null } = {},
+): Promise<LoadedStream<State> & { facts: Facts | undefined }> {
+  const read = streamRead(streamId, snapshots, options);
+  const ahead = options.ahead && !options.lock ? options.ahead.take(readKey(trx, read)) : null;
+  const rows = ahead ?? (await sql<Row>`${sql.raw(PREPARED)}
+    ${read}`.execute(trx)).rows;
   const snapshot = rows.find((row) => row.part === 'snapshot');
   const tail = rows.filter((row) => row.part === 'event').sort((a, b) => a.stream_position! - b.stream_position!);
   let state = snapshot ? (snapshot.data as State) : decider.initialState();

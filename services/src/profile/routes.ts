@@ -27,7 +27,7 @@ import { parseFormFields, readForm, storeImage } from '../core/uploads';
 import { findMemberByUsername, isSelfOrPlacementAncestor } from '../membership/queries';
 import { getSettings } from '../settings/projections';
 import { createBankDirectory } from './banks';
-import { handleProfileCommand } from './commands';
+import { handleProfileCommand, profileRead } from './commands';
 import { invitationMail, memberMessageMail, referralLink } from './mails';
 import { findProfile, memberListRowOf, memberNotFound, memberProfileOf, profileDetailsOf } from './queries';
 
@@ -132,13 +132,19 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id/update',
-    { preHandler: requireSelfOrAdmin('id'), schema: { tags: ['users'], params: memberParams, body: updateUserBody, response: { 200: messageOnly } } },
+    {
+      preHandler: requireSelfOrAdmin('id'),
+      // The profile's read rides in the session check's statement (auth/guards.ts).
+      config: { readAhead: (request) => profileRead((request.params as { id?: string }).id) },
+      schema: { tags: ['users'], params: memberParams, body: updateUserBody, response: { 200: messageOnly } },
+    },
     async (request) => {
       await handleProfileCommand(
         app.commands,
         request.params.id,
         (member, current) => ({ type: 'UpdateMemberDetails', data: { member_id: member.id, details: request.body, current_details: current } }),
         requestMetadata(request, app.clock()),
+        { ahead: request.readAhead },
       );
       return { success: true, message: profileMessages.dataUpdated, data: null };
     },

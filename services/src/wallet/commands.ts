@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
-import { type CommandContext, decideOnStream, runCommand, runInTransaction, writeDecision } from '../core/command';
-import { type LoadedStream, type SnapshotPolicy, loadStream } from '../core/snapshots';
+import { type CommandContext, decideOnStream, recentlyContended, runCommand, runInTransaction, writeDecision } from '../core/command';
+import { type LoadedStream, type ReadAhead, type SnapshotPolicy, type StreamRead, loadStream, streamRead } from '../core/snapshots';
 import type { Executor } from '../core/db';
 import { NotFound, RuleViolation } from '../core/errors';
 import type { EventMetadata, RecordedEvent } from '../core/event-store';
@@ -41,7 +41,7 @@ export const WALLET_SNAPSHOTS: SnapshotPolicy = { kind: 'wallet/1', every: 16 };
  * The wallet folded from its snapshot, and `facts` (a jsonb expression) read in the same statement;
  * `lock`: taking the wallet stream's lock in that statement too (lockWalletStream's lock).
  */
-function loadWallet<Facts = undefined>(trx: Executor, memberId: string, options: { facts?: RawBuilder<Facts>; lock?: boolean } = {}) {
+function loadWallet<Facts = undefined>(trx: Executor, memberId: string, options: { facts?: RawBuilder<Facts>; lock?: boolean; ahead?: ReadAhead | null } = {}) {
   return loadStream(trx, walletStream(memberId), walletDecider(memberId), WALLET_SNAPSHOTS, options);
 }
 
@@ -86,6 +86,18 @@ const withdrawalFacts = (memberId: string) => sql<WithdrawalFacts>`jsonb_build_o
   'settings', (select "values" from settings where id = 1),
   'bank', (select to_jsonb(p) from (select bank_name, bank_code, bank_account_number, bank_account_name from member_profiles where member_id = ${memberId}) p))`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * requestWithdrawal's first read of `memberId`'s wallet, to run ahead with the session check
+ * (auth/guards.ts `readAhead`): null for what is not a member id (the route's schema refuses it
+ * after the guards), or a wallet whose next request takes its lock with the read (runCommand).
+ */
+export function withdrawalRead(memberId: string | undefined): StreamRead | null {
+  if (!memberId || !UUID.test(memberId) || recentlyContended(walletStream(memberId))) return null;
+  return streamRead(walletStream(memberId), WALLET_SNAPSHOTS, { facts: withdrawalFacts(memberId) });
+}
+
 /**
  * A member's withdrawal or an admin's payout: the wallet is debited at once; the transfer goes out
  * on the payout schedule (`sendNow` tells the caller to send it straight away: no schedule, or a
@@ -99,14 +111,16 @@ const withdrawalFacts = (memberId: string) => sql<WithdrawalFacts>`jsonb_build_o
  * new snapshot), in one. A wallet that moved in between (a bonus, another withdrawal) refuses the
  * append, and the request is decided again on a fresh read, then under the wallet's lock as before
  * (lockOnRetry): the overdraft guard always decides on the balance the append follows.
+ * `ahead`: the first read, made with the session check (withdrawalRead): one statement less.
  */
 export async function requestWithdrawal(
   ctx: CommandContext,
   input: { withdrawalId: string; memberId: string; kind: WithdrawalKind; amountKobo: Kobo; reason: string; automatic?: boolean },
   metadata: EventMetadata,
+  options: { ahead?: ReadAhead | null } = {},
 ): Promise<{ withdrawalId: string; recorded: boolean; sendNow: boolean; withdrawal: Withdrawal | null }> {
   return runCommand(ctx, async (run) => {
-    const loaded = await loadWallet(run.db, input.memberId, { facts: withdrawalFacts(input.memberId), lock: run.locked });
+    const loaded = await loadWallet(run.db, input.memberId, { facts: withdrawalFacts(input.memberId), lock: run.locked, ahead: options.ahead });
     const member = loaded.facts?.member;
     if (!member) throw new NotFound('Member not found.');
     if (!loaded.facts?.settings) throw new NotFound('The company settings are not set up yet.');

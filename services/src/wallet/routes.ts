@@ -8,7 +8,7 @@ import { envelope } from '../contracts/http';
 import { bankTransferBody, companyFinance as companyFinanceShape, initiateWithdrawalBody, pagedWithdrawals, withdrawal, withdrawalAmountBody, withdrawalTotal } from '../contracts/wallet';
 import { Forbidden, NotFound, RuleViolation } from '../core/errors';
 import { koboToNaira, nairaToKobo } from '../core/money';
-import { derivedId, requestWithdrawal, sendWithdrawalQuietly, setStandingWithdrawalAmount } from './commands';
+import { derivedId, requestWithdrawal, sendWithdrawalQuietly, setStandingWithdrawalAmount, withdrawalRead } from './commands';
 import type { WithdrawalKind } from './events';
 import { companyFinance, findWithdrawal, pageWithdrawals, pendingWithdrawals, withdrawalTotals } from './queries';
 import { pageNumber } from '../contracts/fields';
@@ -43,7 +43,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       kind: input.kind,
       amountKobo: nairaToKobo(input.amountNaira),
       reason: input.reason,
-    }, metadata);
+    }, metadata, { ahead: request.readAhead });
     if (requested.sendNow) await sendWithdrawalQuietly(app.commands, app.gateway, withdrawalId, metadata, request.log);
     // Recorded and left for the payout run: the command's answer is the row as it stands, no read-back.
     else if (requested.withdrawal) return requested.withdrawal;
@@ -56,6 +56,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals/:id/initiate',
     {
       preHandler: [requireMember, requireSelfOrAdmin('id')],
+      // The wallet's read rides in the session check's statement (auth/guards.ts).
+      config: { readAhead: (request) => withdrawalRead((request.params as { id?: string }).id) },
       schema: { tags: ['withdrawals'], params: memberParams, body: initiateWithdrawalBody, response: { 200: envelope(withdrawal) } },
     },
     async (request) => ({
