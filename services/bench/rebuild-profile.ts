@@ -5,6 +5,11 @@
  * of PROFILE_EVENTS events, 20,000 by default, in a database named PROFILE_DATABASE, created, seeded
  * and filled once and kept: drop it by hand). Always under the bench lock:
  * `flock /tmp/bench.lock npx tsx services/bench/rebuild-profile.ts members`.
+ * PROFILE_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each statement of a batch that reads
+ * the log (its text names `events`), once each, at its second call (a full batch, not the first):
+ * run with the batch's own parameters inside the batch's transaction, under a savepoint rolled back
+ * (the statement then runs for real), so the rebuild's result is unchanged; the times of those
+ * batches include the EXPLAIN's.
  */
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -47,9 +52,23 @@ type Timing = { n: number; ms: number };
 const timings = new Map<string, Timing>();
 let current: string | null = null;
 const original = pg.Client.prototype.query;
+const explain = process.env.PROFILE_EXPLAIN === '1';
+const explained = new Set<string>();
 (pg.Client.prototype as any).query = function (this: unknown, ...args: unknown[]) {
   const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '?';
+  const values = typeof args[0] === 'string' ? args[1] : (args[0] as { values?: unknown[] })?.values;
   const key = text.replace(/\s+/g, ' ').slice(0, 160);
+  if (explain && current && !explained.has(key) && (timings.get(key)?.n ?? 0) >= 1 && /\bevents\b/.test(text) && /^\s*(with|select|insert|update)\b/i.test(text)) {
+    explained.add(key);
+    // Queued on this client before the statement itself: the savepoint, the EXPLAIN, the rollback to it.
+    const q = (t: string, v?: unknown) => (original as any).call(this, t, v) as Promise<{ rows: Array<Record<string, string>> }>;
+    q('savepoint profile_explain').catch(() => {});
+    q(`explain (analyze, buffers) ${text}`, values).then(
+      (r) => log(`EXPLAIN ANALYZE (${current}) ${key}\n${r.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n')}`),
+      (error: Error) => log(`EXPLAIN failed for ${key}: ${error.message}`),
+    );
+    q('rollback to savepoint profile_explain').catch(() => {});
+  }
   const started = performance.now();
   const result = (original as any).apply(this, args);
   if (current && result && typeof result.then === 'function') {

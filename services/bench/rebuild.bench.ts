@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import cliProgress from 'cli-progress';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { type BonusCredited, walletStream } from '../src/compensation/events';
 import { drainConsumer } from '../src/core/consumers';
 import { rebuildBatchSize } from '../src/core/rebuild';
 import { createDb, type Db } from '../src/core/db';
+import { migrateToLatest } from '../src/core/migrate';
 import { type StreamAppend, appendToStreams } from '../src/core/event-store';
 import { pointsPolicy } from '../src/points/projections';
 import { type ProductPurchaseInitiated, type ProductPurchasePaid, purchaseStream } from '../src/purchases/events';
@@ -162,27 +164,82 @@ async function countEventsOf(db: Db, types: readonly string[]): Promise<number> 
   return rows[0]!.n;
 }
 
+/**
+ * BENCH_REBUILD_DATABASE's database: reused when its log is complete (bench_rebuild_log says a run
+ * filled it), else (re)created and migrated here, to be filled by the run. Never dropped by the bench.
+ */
+async function keptDatabase(ctx: Parameters<BenchModule['run']>[0], name: string): Promise<{ name: string; connectionString: string; reused: boolean }> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`BENCH_REBUILD_DATABASE: bad database name ${name}`);
+  const server = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const urlFor = (database: string) => Object.assign(new URL(server), { pathname: `/${database}` }).toString();
+  const admin = new pg.Client({ connectionString: urlFor('postgres') });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists) {
+      const probe = new pg.Client({ connectionString: urlFor(name) });
+      await probe.connect();
+      try {
+        const filled = await probe.query(`select 1 from pg_tables where schemaname = 'public' and tablename = 'bench_rebuild_log'`);
+        if (filled.rowCount === 1 && ((await probe.query('select 1 from bench_rebuild_log')).rowCount ?? 0) > 0) return { name, connectionString: urlFor(name), reused: true };
+      } finally {
+        await probe.end();
+      }
+      ctx.log(`rebuild: ${name} holds no complete log: dropping and filling it again`);
+      await admin.query(`drop database "${name}" with (force)`);
+    }
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const connectionString = urlFor(name);
+  const db = createDb(connectionString, { max: 1, applicationName: 'portal-bench-migrate' });
+  try {
+    await migrateToLatest(db);
+    await sql`create table bench_rebuild_log (events int not null, filled_at timestamptz not null default now())`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  ctx.log(`rebuild: created ${name} (BENCH_REBUILD_DATABASE): it is kept, drop it by hand`);
+  return { name, connectionString, reused: false };
+}
+
 const rebuildBench: BenchModule = {
   name: 'rebuild',
   description: 'every read model rebuilt from a log of 1,000,000 events (BENCH_REBUILD_EVENTS) of a realistic mix, each beside a set-based copy of its events',
   async run(ctx) {
     const target = rebuildEvents();
     const members = Math.ceil(target / EVENTS_PER_MEMBER);
-    const database = await ctx.freshDatabase(`rebuild_${target}`);
+    // BENCH_REBUILD_DATABASE=<name>: a kept log (generating 1,000,000 events takes long here): made
+    // once (created, migrated, seeded and filled, never dropped by the bench), then reused as it is
+    // by every later run, of this branch or another with the same schema (drop it by hand).
+    const kept = process.env.BENCH_REBUILD_DATABASE;
+    const database = kept ? await keptDatabase(ctx, kept) : { ...(await ctx.freshDatabase(`rebuild_${target}`)), reused: false };
     const db = createDb(database.connectionString, { max: 4, applicationName: 'portal-bench-rebuild' });
     try {
-      await seedDemoCompany(commandContext(db), new Date());
-      await drainAll(db);
-      ctx.log(`rebuild: appending ${fmtInt(members)} members' events (~${fmtInt(target)} events)`);
       let t0 = performance.now();
-      await generateLog(ctx, db, members);
-      const generateSeconds = (performance.now() - t0) / 1000;
-      // The member-points policy state follows the points policy's checkpoint: bring it to the end.
-      const points = await drainConsumer(db, pointsPolicy);
-      if (points.status !== 'caught_up') throw new Error(`points: ${points.status} ${points.error ?? ''}`);
-      await sql`vacuum analyze events`.execute(db);
+      let generateSeconds = Number.NaN;
+      if (!database.reused) {
+        await seedDemoCompany(commandContext(db), new Date());
+        await drainAll(db);
+        ctx.log(`rebuild: appending ${fmtInt(members)} members' events (~${fmtInt(target)} events)`);
+        t0 = performance.now();
+        await generateLog(ctx, db, members);
+        generateSeconds = (performance.now() - t0) / 1000;
+        // The member-points policy state follows the points policy's checkpoint: bring it to the end.
+        const points = await drainConsumer(db, pointsPolicy);
+        if (points.status !== 'caught_up') throw new Error(`points: ${points.status} ${points.error ?? ''}`);
+        await sql`vacuum analyze events`.execute(db);
+        if (kept) await sql`insert into bench_rebuild_log (events) values (${target})`.execute(db);
+      }
       const logEvents = await countEventsOf(db, []);
-      ctx.log(`rebuild: ${fmtInt(logEvents)} events in the log (appended in ${generateSeconds.toFixed(0)} s); rebuilding ${readModels.length} read models`);
+      ctx.log(
+        database.reused
+          ? `rebuild: reusing the kept log ${database.name}: ${fmtInt(logEvents)} events; rebuilding ${readModels.length} read models`
+          : `rebuild: ${fmtInt(logEvents)} events in the log (appended in ${generateSeconds.toFixed(0)} s); rebuilding ${readModels.length} read models`,
+      );
+      await sql`drop table if exists ${sql.table(REFERENCE_TABLE)}`.execute(db);
+      await sql`drop table if exists bench_rebuild_reference_ledger`.execute(db);
       await sql`create table ${sql.table(REFERENCE_TABLE)} (global_position bigint primary key, stream_id text not null, type text not null, data jsonb not null)`.execute(db);
 
       // A bar per read model in a terminal; a line every 10 % when stderr is a file or a pipe.
@@ -238,12 +295,12 @@ const rebuildBench: BenchModule = {
           Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : 'n/a',
         ]),
         notes: [
-          `log: ${fmtInt(members)} members (complete binary tree), each registered + activated, 6 BonusCredited, 1 WithdrawalRequested; every second member's withdrawal sent and succeeded, and a paid repurchase; appended in ${generateSeconds.toFixed(0)} s`,
+          `log: ${database.reused ? `the kept database ${database.name} (BENCH_REBUILD_DATABASE), ` : ''}members in a complete binary tree, each registered + activated, 6 BonusCredited, 1 WithdrawalRequested; every second member's withdrawal sent and succeeded, and a paid repurchase${database.reused ? '' : `; ${fmtInt(members)} members appended in ${generateSeconds.toFixed(0)} s`}`,
           'ours: rebuildReadModel as `npm run rebuild -- all` runs it (fresh tables beside the live ones, the log in the read model\'s batches, swapped in); reference: the same events copied by INSERT … SELECT in keyset batches of the same size into (global_position, stream_id, type, data); the wallet ledger\'s: its bonus lines projected by INSERT … SELECT into a copy of wallet_entries (the bulk-run benches\' reference), its rate over all its events',
           `all read models: ${totalSeconds.toFixed(0)} s, references included`,
         ],
       };
-      return { tables: [table], data: { logEvents, members, generateSeconds, totalSeconds, models: results } };
+      return { tables: [table], data: { logEvents, members, database: database.reused ? database.name : null, generateSeconds, totalSeconds, models: results } };
     } finally {
       await db.destroy();
     }

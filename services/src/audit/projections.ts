@@ -1,4 +1,5 @@
 import { type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Consumer } from '../core/consumers';
 import type { Database } from '../database';
 
@@ -81,6 +82,6 @@ async function projectEventSearchAt(trx: Transaction<Database>, positions: reado
       case when e.type = 'RanksAchieved' then ${cascadeSubjects} else event_subject_ids(e.stream_id, e.data, e.metadata) end,
       case when e.type = 'RanksAchieved' then ${cascadeWords} else event_words(e.stream_id, e.type, e.data) end
     from events e ${cascadeRest}
-    where e.global_position = any(${sql.val(positions)}::bigint[])
+    where e.global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions, 'e.global_position')}
     on conflict (global_position) do nothing`.execute(trx);
 }

@@ -1,4 +1,5 @@
 import { type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Consumer } from '../core/consumers';
 import { type EventMetadata, type RecordedEvent, type StreamAppend, appendToStreams } from '../core/event-store';
 import { keyOwner, reserveKey } from '../core/unique-keys';
@@ -259,7 +260,7 @@ export async function projectWalletLedgerAt(trx: Trx, positions: readonly number
         e.type in ('BonusCredited', 'BonusWithheld', 'BonusHeld')
           and not exists (select 1 from wallet_entries w where w.global_position = e.global_position) as line
       from unnest(${sql.val(positions)}::bigint[]) with ordinality as b(global_position, ord)
-      join events e on e.global_position = b.global_position
+      join events e on e.global_position = b.global_position and ${batchRange(positions, 'e.global_position')}
       where e.type in ('BonusCredited', 'BonusWithheld', 'BonusHeld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade')
     ),
     lines as (
@@ -368,7 +369,7 @@ export async function projectHeldBonusesAt(trx: Trx, positions: readonly number[
   const batch = sql`
     select p.ord, e.type, e.data, ${bonusKeySql} as key
     from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord)
-    join events e on e.global_position = p.position`;
+    join events e on e.global_position = p.position and ${batchRange(positions, 'e.global_position')}`;
   const { rows: inserted } = await sql<{ key: string; ord: string }>`
     with batch as (${batch} where e.type = 'BonusHeld'),
     first as (select distinct on (key) * from batch order by key, ord),

@@ -1,4 +1,5 @@
 import { type RawBuilder, type Transaction, sql } from 'kysely';
+import { batchRange } from './batch-range';
 import type { Database } from '../database';
 
 /**
@@ -30,7 +31,7 @@ export type RowsAt<T extends keyof Database & string> = {
 export const batchAt = (positions: readonly number[]) => sql`
   select p.ord, e.type, e.data, e.metadata, e.recorded_at, e.transaction_id, e.global_position, e.stream_id
   from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord)
-  join events e on e.global_position = p.position`;
+  join events e on e.global_position = p.position and ${batchRange(positions, 'e.global_position')}`;
 
 /**
  * The table's column defaults as one jsonb (base of the inserted rows). Read from the catalog for

@@ -106,6 +106,10 @@ const genealogyRows = async (trx: Trx) => ({
 const steps = fc.array(step, { minLength: 5, maxLength: 50, size: 'max' });
 const cuts = fc.array(fc.nat(), { maxLength: 6 });
 
+// Each property runs 17–60 s alone at a load of ~20 on this machine's 2 CPUs (the first one timed out
+// at the default 60 s there): a margin of 3× and more over that (decision 81).
+const PROPERTY_TIMEOUT = 240_000;
+
 describe('the genealogy rebuilt inside PostgreSQL (projectGenealogyAt)', () => {
   it('leaves the rows the projection leaves applying the events one by one', async () => {
     await fc.assert(
@@ -121,7 +125,7 @@ describe('the genealogy rebuilt inside PostgreSQL (projectGenealogyAt)', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('leaves the same rows where a run is too deep for its statement (the rest of the batch then applied as the live projection does)', async () => {
     await fc.assert(
@@ -137,7 +141,7 @@ describe('the genealogy rebuilt inside PostgreSQL (projectGenealogyAt)', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('leaves the rows the live projection leaves applying the same batches, sponsors registered in any order', async () => {
     await fc.assert(
@@ -153,5 +157,5 @@ describe('the genealogy rebuilt inside PostgreSQL (projectGenealogyAt)', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 });

@@ -1,4 +1,5 @@
 import { type RawBuilder, type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Database } from '../database';
 import type { PlacementLeg } from '../membership/events';
 
@@ -70,7 +71,7 @@ export function placeRegistrationsStatement(positions: readonly number[], sponso
       select p.ord, e.type, e.data, p.position
       from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord)
       -- by the index, one event each (its guesses below could make it scan the whole log)
-      cross join lateral (select e.type, e.data from events e where e.global_position = p.position limit 1) e),
+      cross join lateral (select e.type, e.data from events e where e.global_position = p.position and ${batchRange(positions, 'e.global_position')} limit 1) e),
     cut as (select min(ord) as ord from scope where type <> 'MemberRegistered'),
     -- Every event before the cut is a registration (no filter on the type: see above).
     run as materialized (

@@ -1,4 +1,5 @@
 import { type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Consumer } from '../core/consumers';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
@@ -34,7 +35,7 @@ export const genealogyProjection: Consumer = {
       select e.type, e.global_position, jsonb_build_object('member_id', e.data->'member_id', 'sponsor_id', e.data->'sponsor_id',
         'placement_parent_id', e.data->'placement_parent_id', 'placement_leg', e.data->'placement_leg') as data
       from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord)
-      join events e on e.global_position = p.position
+      join events e on e.global_position = p.position and ${batchRange(positions, 'e.global_position')}
       order by p.ord`.execute(trx);
     await applyGenealogy(trx, rows.map((r) => ({ type: r.type, data: r.data, globalPosition: Number(r.global_position) }) as unknown as RecordedEvent));
   },

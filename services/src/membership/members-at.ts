@@ -1,4 +1,5 @@
 import { type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Database } from '../database';
 import { REGISTRATION_WINDOW_DAYS } from './events';
 
@@ -31,7 +32,7 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
   await sql`
     with batch as materialized (
       select p.ord, e.type, e.data, e.recorded_at, e.transaction_id, e.global_position
-      from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord) join events e on e.global_position = p.position),
+      from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord) join events e on e.global_position = p.position and ${batchRange(positions, 'e.global_position')}),
     -- One typed row per change: the member, its place in the log (ord, then the entry of a cascade)
     -- and, in the columns of what it sets, its values (null elsewhere: which columns a type sets is
     -- said by the groups below, never by a null).

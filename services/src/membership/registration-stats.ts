@@ -1,4 +1,5 @@
 import { type Transaction, sql } from 'kysely';
+import { batchRange } from '../core/batch-range';
 import type { Consumer } from '../core/consumers';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
@@ -47,7 +48,7 @@ export async function countRegistrationsAt(trx: Transaction<Database>, positions
     insert into daily_registrations (day, package_id, registrations, activations)
     select (recorded_at at time zone 'UTC')::date, (data->>'package_id')::int,
       count(*) filter (where type = 'MemberRegistered'), count(*) filter (where type <> 'MemberRegistered')
-    from events where global_position = any(${sql.val(positions)}::bigint[])
+    from events where global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions)}
     group by 1, 2
     on conflict (day, package_id) do update set
       registrations = daily_registrations.registrations + excluded.registrations,
