@@ -9,7 +9,7 @@ import { runInTransaction } from '../core/command';
 import { GENESIS_HASH, appendToStream } from '../core/event-store';
 import { debitWalletForPayment } from '../wallet/commands';
 import { eventSearchProjection } from './projections';
-import { rankColumns } from '../points/events';
+import { rankColumns, rankCompact } from '../points/events';
 import { lagosDay } from './statement';
 
 /**
@@ -183,6 +183,7 @@ describe('the event log explorer', () => {
 
   // Both shapes of RanksAchieved: in columns (since decision 67) and an array of objects (before).
   it.each([
+    ['compact (decision 80)', 'Zoboqueen'],
     ['in columns', 'Zobocrown'],
     ['as an array of objects (recorded before decision 67)', 'Zoboduchess'],
   ])("finds a rank cascade %s by each member it names and by its rank's name, its subjects those event_subject_ids finds", async (shape, rankName) => {
@@ -193,7 +194,7 @@ describe('the event log explorer', () => {
       appendToStream(
         trx,
         `rank-cascade-${cause.event_id}`,
-        [{ type: 'RanksAchieved', data: shape === 'in columns' ? { cause, columns: rankColumns(entries) } : { cause, ranks: entries } }],
+        [{ type: 'RanksAchieved', data: shape === 'in columns' ? { cause, columns: rankColumns(entries) } : shape.startsWith('compact') ? { cause, ...rankCompact(entries) } : { cause, ranks: entries } }],
         { expectedVersion: 'any', metadata: { actor: { type: 'system', id: 'points' }, now: new Date().toISOString() } },
       ),
     );

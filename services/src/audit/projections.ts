@@ -48,7 +48,9 @@ const arrayAt = (path: ReturnType<typeof sql>) => sql`case when jsonb_typeof(${p
 // keeps the planner from inlining it into each use), and only for cascades.
 const cascadeRest = sql`
   left join lateral (
-    select event_subject_ids(e.stream_id, e.data - 'ranks' - 'columns', e.metadata) as subjects, e.data->'columns' as columns
+    select event_subject_ids(e.stream_id, e.data - 'ranks' - 'columns' - 'members' - 'kinds', e.metadata) as subjects,
+      -- the member ids: in columns (decision 67) or compact (decision 80), both under member_id
+      coalesce(e.data->'columns', e.data->'members') as columns
     where e.type = 'RanksAchieved' offset 0) c on true`;
 const listedMembers = sql`(
   select rank->>'member_id' from jsonb_array_elements(${arrayAt(sql`e.data->'ranks'`)}) rank
@@ -68,10 +70,12 @@ const cascadeSubjects = sql`
 const cascadeRankNames = sql`(
   select rank->>'rank_name' from jsonb_array_elements(${arrayAt(sql`e.data->'ranks'`)}) rank
   union all
-  select name from jsonb_array_elements_text(${arrayAt(sql`c.columns->'rank_name'`)}) name)`;
+  select name from jsonb_array_elements_text(${arrayAt(sql`c.columns->'rank_name'`)}) name
+  union all
+  select name from jsonb_array_elements_text(${arrayAt(sql`e.data->'kinds'->'rank_name'`)}) name)`;
 // A few distinct names among thousands of entries: hashed, not sorted.
 const cascadeWords = sql`(
-  event_words(e.stream_id, e.type, e.data - 'ranks' - 'columns')
+  event_words(e.stream_id, e.type, e.data - 'ranks' - 'columns' - 'members' - 'kinds')
   || (select to_tsvector('simple'::regconfig, coalesce(string_agg(name, ' '), '')) from (select distinct name from ${cascadeRankNames} names(name)) names))`;
 
 async function projectEventSearchAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {

@@ -423,7 +423,7 @@ export async function appendPendingWith(
  */
 const typesAppended = new WeakMap<Executor, Set<string>>();
 
-function noteAppended(db: Executor, types: Iterable<string>): void {
+export function noteAppended(db: Executor, types: Iterable<string>): void {
   if (!db.isTransaction) return;
   const declared = appendsDeclared.get(db);
   const noted = typesAppended.get(db) ?? new Set<string>();
@@ -433,6 +433,12 @@ function noteAppended(db: Executor, types: Iterable<string>): void {
     noted.add(type);
   }
   typesAppended.set(db, noted);
+}
+
+/** Whether noteAppended would let this transaction append `type` (a statement that may append from SQL asks before it runs). */
+export function mayAppend(db: Executor, type: string): boolean {
+  const declared = appendsDeclared.get(db);
+  return !declared || declared.has(type);
 }
 
 /**

@@ -7,7 +7,7 @@ import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { memberRankChanges, projectMemberRanks } from '../points/projections';
-import { rankColumns } from '../points/events';
+import { rankColumns, rankCompact } from '../points/events';
 import { memberDetailsChanges, projectMemberDetails } from '../profile/projections';
 import { projectStockistFlag, stockistFlagChanges } from '../stockists/projections';
 import { projectWithdrawalAmount, withdrawalAmountChanges } from '../wallet/projections';
@@ -93,10 +93,11 @@ function event(ids: string[], s: Step): RecordedEvent {
     case 'RankAchieved':
       return recorded(s.type, { member_id, rank_id: 1 + (s.n % 4), cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null } }, s.minute);
     default: {
-      // Both shapes of RanksAchieved: in columns (since decision 67) and an array of objects (before).
+      // The three shapes of RanksAchieved: compact (since decision 80), in columns (decisions 67–79) and an array of objects (before).
       const cause = { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null };
       const entries = s.others.map((m) => ({ member_id: ids[m]!, rank_id: 1 + ((s.n + m) % 4), rank_name: 'R', previous_rank_id: null, cpv: 0, package_id: 1 }));
-      return recorded('RanksAchieved', s.n % 2 === 0 ? { cause, columns: rankColumns(entries) } : { cause, ranks: entries }, s.minute);
+      const shape = s.n % 3;
+      return recorded('RanksAchieved', shape === 0 ? { cause, columns: rankColumns(entries) } : shape === 1 ? { cause, ranks: entries } : { cause, ...rankCompact(entries) }, s.minute);
     }
   }
 }

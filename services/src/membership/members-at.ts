@@ -75,7 +75,11 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         select c.member_id, c.rank_id, c.entry from rows from (
           jsonb_array_elements_text(b.data->'columns'->'member_id'), jsonb_array_elements_text(b.data->'columns'->'rank_id')) with ordinality as c(member_id, rank_id, entry)
         union all
-        select x.value->>'member_id', x.value->>'rank_id', x.entry from jsonb_array_elements(b.data->'ranks') with ordinality as x(value, entry)) r
+        select x.value->>'member_id', x.value->>'rank_id', x.entry from jsonb_array_elements(b.data->'ranks') with ordinality as x(value, entry)
+        union all
+        -- compact (decision 80): the member's kind indexes the kinds' rank ids
+        select c.member_id, b.data->'kinds'->'rank_id'->>c.kind::int, c.entry from rows from (
+          jsonb_array_elements_text(b.data->'members'->'member_id'), jsonb_array_elements_text(b.data->'members'->'kind')) with ordinality as c(member_id, kind, entry)) r
       where b.type = 'RanksAchieved'),
     -- In one window per member: its base (its first registration of the batch, when that inserts)
     -- and, per group of columns, the key of the group's last change (registrations aside).

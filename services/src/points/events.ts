@@ -40,13 +40,22 @@ export type RankAchieved = DomainEvent<
  * before decision 67 hold `ranks`, an array of objects (RanksAchievedAsRecordedBefore): every
  * reader reads both, through rankEntries (and audit/projections.ts in SQL).
  */
-export type RanksAchieved = DomainEvent<
-  'RanksAchieved',
-  {
-    cause: BonusCause;
-    columns: RankColumns;
-  }
->;
+export type RanksAchieved = DomainEvent<'RanksAchieved', { cause: BonusCause } & RankCompact>;
+
+/** The shape of RanksAchieved from decision 67 to decision 80: one array per field. Still read. */
+export type RanksAchievedInColumns = DomainEvent<'RanksAchieved', { cause: BonusCause; columns: RankColumns }>;
+
+/**
+ * How a cascade is recorded since decision 80: per member only its id, its CPV and the index of its
+ * `kind` in `kinds`, the distinct (rank, previous rank, package) combinations the cascade reached
+ * (a deep cascade lifts 10,000 members to a handful of ranks from a handful of ranks), numbered in
+ * the order of their first member. The points policy appends it from inside its crediting
+ * statement (points/projections.ts creditPathStatement), never sending the entries to JavaScript.
+ */
+export type RankCompact = {
+  members: { member_id: string[]; cpv: number[]; kind: number[] };
+  kinds: { rank_id: number[]; rank_name: string[]; previous_rank_id: Array<number | null>; package_id: number[] };
+};
 
 /** One cascade entry: what its member's RankAchieved would hold, without the cause. */
 export type RankEntry = Omit<RankAchieved['data'], 'cause'>;
@@ -69,6 +78,29 @@ export function rankColumns(entries: readonly RankEntry[]): RankColumns {
   };
 }
 
+/** The compact shape of these entries (kinds numbered by their first entry, as the crediting statement numbers them). */
+export function rankCompact(entries: readonly RankEntry[]): RankCompact {
+  const members: RankCompact['members'] = { member_id: [], cpv: [], kind: [] };
+  const kinds: RankCompact['kinds'] = { rank_id: [], rank_name: [], previous_rank_id: [], package_id: [] };
+  const kindOf = new Map<string, number>();
+  for (const e of entries) {
+    const key = JSON.stringify([e.rank_id, e.rank_name, e.previous_rank_id, e.package_id]);
+    let kind = kindOf.get(key);
+    if (kind === undefined) {
+      kind = kinds.rank_id.length;
+      kindOf.set(key, kind);
+      kinds.rank_id.push(e.rank_id);
+      kinds.rank_name.push(e.rank_name);
+      kinds.previous_rank_id.push(e.previous_rank_id);
+      kinds.package_id.push(e.package_id);
+    }
+    members.member_id.push(e.member_id);
+    members.cpv.push(e.cpv);
+    members.kind.push(kind);
+  }
+  return { members, kinds };
+}
+
 export type PointsEvent = RankAchieved | RanksAchieved;
 
 /** A cause lifting more members than this records one RanksAchieved for all of them. */
@@ -76,11 +108,26 @@ export const RANK_EVENTS_PER_MEMBER_UP_TO = 100;
 
 export const rankCascadeStream = (causeEventId: string) => `rank-cascade-${causeEventId}`;
 
-/** Every (member, rank) a RankAchieved or RanksAchieved (of either shape) records, in the event's order. */
-export function rankEntries(event: RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore): Array<RankAchieved['data']> {
+/** Every (member, rank) a RankAchieved or RanksAchieved (of any of its three shapes) records, in the event's order. */
+export function rankEntries(event: RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore): Array<RankAchieved['data']> {
   if (event.type === 'RankAchieved') return [event.data];
   const { cause } = event.data;
   if ('ranks' in event.data) return event.data.ranks.map((rank) => ({ ...rank, cause }));
+  if ('members' in event.data) {
+    const { members: m, kinds: k } = event.data;
+    return m.member_id.map((member_id, i) => {
+      const kind = m.kind[i]!;
+      return {
+        member_id,
+        rank_id: k.rank_id[kind]!,
+        rank_name: k.rank_name[kind]!,
+        previous_rank_id: k.previous_rank_id[kind] ?? null,
+        cpv: m.cpv[i]!,
+        package_id: k.package_id[kind]!,
+        cause,
+      };
+    });
+  }
   const c = event.data.columns;
   return c.member_id.map((member_id, i) => ({
     member_id,

@@ -8,7 +8,7 @@ import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
 import { projectMembers } from '../membership/projections';
 import { projectMemberPoints, projectMemberPointsAt, projectMemberPointsEventByEvent } from './projections';
-import { rankColumns } from './events';
+import { rankColumns, rankCompact } from './events';
 
 /**
  * The batched member-points projection (one statement a batch) leaves exactly the rows the events
@@ -61,10 +61,12 @@ function events(ids: string[], steps: Step[]): RecordedEvent[] {
       case 'rank':
         return recorded('RankAchieved', { member_id: ids[s.member], rank_id: s.rank, cause: { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null } }, s.minute);
       case 'ranks': {
-        // Both shapes of RanksAchieved: in columns (since decision 67) and an array of objects (before).
+        // The three shapes of RanksAchieved: compact (since decision 80), in columns (decisions 67–79) and an array of objects (before).
         const cause = { event_id: randomUUID(), event_type: 'Test', stream_id: 'test', member_id: null };
-        const entries = s.members.map((m) => ({ member_id: ids[m]!, rank_id: s.rank, rank_name: `R${s.rank}`, previous_rank_id: null, cpv: 0, package_id: 1 }));
-        return recorded('RanksAchieved', s.minute % 2 === 0 ? { cause, columns: rankColumns(entries) } : { cause, ranks: entries }, s.minute);
+        // Two kinds in a compact cascade: every other member from a previous rank.
+        const entries = s.members.map((m, i) => ({ member_id: ids[m]!, rank_id: s.rank, rank_name: `R${s.rank}`, previous_rank_id: i % 2 === 0 ? null : 1, cpv: i, package_id: 1 }));
+        const shape = s.minute % 3;
+        return recorded('RanksAchieved', shape === 0 ? { cause, columns: rankColumns(entries) } : shape === 1 ? { cause, ranks: entries } : { cause, ...rankCompact(entries) }, s.minute);
       }
     }
   });

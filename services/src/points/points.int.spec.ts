@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { drainAll } from '../../test/consumers';
-import { type EventMetadata, appendToStream } from '../core/event-store';
+import { type EventMetadata, appendToStream, eventHash, readStream, verifyLog } from '../core/event-store';
 import type { MemberActivated, MemberRegistered, PlacementLeg } from '../membership/events';
 import { projectMembers } from '../membership/projections';
 import type { ProductPurchasePaid } from '../purchases/events';
-import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankEntries } from './events';
+import { RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, type RanksAchievedInColumns, rankCascadeStream, rankColumns, rankCompact, rankEntries } from './events';
 import { findReadModel, rebuildReadModel } from '../read-models';
 import { pointsPolicy, projectMemberRanks } from './projections';
 
@@ -281,12 +281,23 @@ describe('a rank cascade: one activation lifting more than RANK_EVENTS_PER_MEMBE
     expect(cascades).toHaveLength(1);
     const cascade = cascades[0]!.data as RanksAchieved['data'];
     expect(cascade.cause).toMatchObject({ event_id: activation.event_id, event_type: 'MemberActivated', member_id: x });
-    // Recorded in columns, one array per field (docs/decisions.md 67).
-    expect(Object.keys(cascade).sort()).toEqual(['cause', 'columns']);
+    // Recorded compact, by the crediting statement itself (docs/decisions.md 80): per member its id, CPV and kind,
+    // the distinct (rank, previous rank, package) in `kinds`.
+    expect(Object.keys(cascade).sort()).toEqual(['cause', 'kinds', 'members']);
     // The chain, X, and the ancestors above the top whom the same 500 PV lifts.
-    expect(cascade.columns.member_id.length).toBeGreaterThanOrEqual(N + 2);
-    for (const column of Object.values(cascade.columns)) expect(column).toHaveLength(cascade.columns.member_id.length);
+    expect(cascade.members.member_id.length).toBeGreaterThanOrEqual(N + 2);
+    for (const column of Object.values(cascade.members)) expect(column).toHaveLength(cascade.members.member_id.length);
+    for (const column of Object.values(cascade.kinds)) expect(column).toHaveLength(cascade.kinds.rank_id.length);
+    expect(cascade.kinds.rank_id.length).toBeLessThan(5);
     const entries = rankEntries({ type: 'RanksAchieved', data: cascade });
+    // The same data JavaScript would have built (rankCompact), and a hash that verifies (the same text appendToStream hashes).
+    expect(rankCompact(entries.map(({ cause: _, ...rank }) => rank))).toEqual({ members: cascade.members, kinds: cascade.kinds });
+    const [appended] = await readStream(t.runtime.db, rankCascadeStream(activation.event_id));
+    expect(appended!.hash).toBe(eventHash(appended!));
+    expect((await verifyLog(t.runtime.db)).problems).toEqual([]);
+    // The shape of decisions 67–79 (columns) reads the same.
+    const inColumns: RanksAchievedInColumns['data'] = { cause: cascade.cause, columns: rankColumns(entries.map(({ cause: _, ...rank }) => rank)) };
+    expect(rankEntries({ type: 'RanksAchieved', data: inColumns })).toEqual(entries);
     const lifted = new Map(entries.map((r) => [r.member_id, r]));
     for (const id of [...chain, x]) expect(lifted.get(id), id).toMatchObject({ rank_id: 2, rank_name: 'Supervisor', package_id: 4 });
     expect(lifted.get(chain[N]!)).toMatchObject({ previous_rank_id: 1, cpv: 500 });

@@ -2,7 +2,9 @@ import { type RawBuilder, type Transaction, sql } from 'kysely';
 import { batchAt } from '../core/row-changes-at';
 import { type BonusCause, type CompensationEvent, bonusEventTypes } from '../compensation/events';
 import type { Consumer } from '../core/consumers';
-import { type EventMetadata, type RecordedEvent, appendToStreams, lockAllStreamsForBulkAppend } from '../core/event-store';
+import { BULK_APPEND_LOCK, type EventMetadata, type RecordedEvent, appendToStreams, hashMiddleAndTail, lockAllStreamsForBulkAppend, mayAppend, noteAppended, streamLockKey } from '../core/event-store';
+import { canonicalJson } from '../core/canonical-json';
+import { randomUUID } from 'node:crypto';
 import type { MatchingCycleClosed, MatchingEvent } from '../matching/events';
 import { payMatchingCycle } from '../matching/projections';
 import type { GlobalProfitShared } from '../profit-sharing/events';
@@ -12,7 +14,7 @@ import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
 import type { MemberChange } from '../membership/member-changes';
-import { type PointsEvent, RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, rankCascadeStream, rankColumns, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
+import { type PointsEvent, RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, type RanksAchievedInColumns, rankCascadeStream, rankCompact, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
 type Trx = Transaction<Database>;
@@ -115,14 +117,104 @@ const creditUpsert = (source: RawBuilder<unknown>, pv: number, at: string, rankI
  * The other candidates (package not on the row) come back undecided for packagesAtCause.
  */
 async function creditPath(trx: Trx, memberId: string, pv: number, cause: RecordedEvent): Promise<{ candidates: RankCandidate[]; recordedBefore: boolean }> {
-  const { rows } = await creditPathStatement(memberId, pv, cause).execute(trx);
-  return { candidates: rows.map(({ recorded_before: _, ...row }) => ({ ...row, cpv: Number(row.cpv) })), recordedBefore: rows.some((row) => row.recorded_before) };
+  // The cascade's append from inside the statement, when this transaction may append it (noteAppended's check, before).
+  const append = mayAppend(trx, 'RanksAchieved') ? cascadeAppend(cause) : undefined;
+  const { rows } = await creditPathStatement(memberId, pv, cause, append).execute(trx);
+  if (rows.some((row) => row.appended)) {
+    noteAppended(trx, ['RanksAchieved']);
+    return { candidates: [], recordedBefore: false };
+  }
+  return { candidates: rows.map(({ recorded_before: _, appended: __, depth: ___, ...row }) => ({ ...row, cpv: Number(row.cpv) })), recordedBefore: rows.some((row) => row.recorded_before) };
 }
 
-/** creditPath's statement (exported for services/bench/profile-credit.ts, which EXPLAINs it). */
-export function creditPathStatement(memberId: string, pv: number, cause: Pick<RecordedEvent, 'eventId' | 'recordedAt' | 'transactionId' | 'globalPosition'>) {
+/**
+ * What the crediting statement needs to append a cascade's RanksAchieved itself, as appendToStreams
+ * would: the stream (`rank-cascade-<cause>`), a new event id, the metadata's canonical JSON, the
+ * cause's (the data's first key) and the hash's middle and tail (core/event-store.ts canonicalHashPieces).
+ */
+export type CascadeAppend = { streamId: string; eventId: string; recordedAt: string; metadata: string; cause: string; middle: string; tail: string };
+
+export function cascadeAppend(cause: RecordedEvent): CascadeAppend {
+  const metadata = rankMetadata(cause);
+  const recordedAt = new Date(metadata.now).toISOString();
+  const streamId = rankCascadeStream(cause.eventId);
+  const bonusCause: BonusCause = { event_id: cause.eventId, event_type: cause.type, stream_id: cause.streamId, member_id: (cause.data as { member_id: string }).member_id };
+  return {
+    streamId,
+    eventId: randomUUID(),
+    recordedAt,
+    metadata: canonicalJson(metadata),
+    cause: canonicalJson(bonusCause),
+    ...hashMiddleAndTail({ streamId, type: 'RanksAchieved', schemaVersion: 1, recordedAt }),
+  };
+}
+
+/**
+ * The cascade's RanksAchieved appended inside the crediting statement (decision 80): when the
+ * statement reserved the cause's cascade key, judged every candidate (none left for
+ * packagesAtCause) and more than RANK_EVENTS_PER_MEMBER_UP_TO of its ranks are fresh, the event's
+ * data is aggregated from `judged` as the canonical JSON text (RFC 8785: keys in order, no spaces;
+ * numbers as integers, strings through to_json, which escapes as JSON.stringify does) of
+ * rankCompact's shape, stored as jsonb and hashed with the same text appendOne hashes (so verifyLog
+ * and eventHash agree), chained after the stream's head (a new stream: the cause names it, and its
+ * key, reserved above, lets one transaction only get here). The locks appendToStreams takes
+ * (BULK_APPEND_LOCK shared, the stream's) are taken before the insert. The 10,000 entries never
+ * leave PostgreSQL: the statement answers one row, `appended`.
+ */
+const cascadeAppendCtes = (a: CascadeAppend) => sql`,
+    cascade_fresh as (
+      select j.member_id, j.cpv, j.depth, j.held_id, j.held_name, j.recorded_rank_id, j.package_at_cause
+      from judged j
+      where j.decided and (select big from cascade)
+        and not exists (select 1 from unique_keys k where k.scope = ${rankKeyScope} and k.key = j.member_id::text || ':' || j.held_id)
+    ),
+    in_sql as materialized (
+      select exists (select 1 from cascade_key)
+        and not exists (select 1 from judged where undecided)
+        and (select count(*) from cascade_fresh) > ${RANK_EVENTS_PER_MEMBER_UP_TO} as yes
+    ),
+    cascade_members as (
+      select f.*, dense_rank() over (order by f.first_depth) - 1 as kind
+      from (select f.*, min(f.depth) over (partition by f.held_id, f.held_name, f.recorded_rank_id, f.package_at_cause) as first_depth
+            from cascade_fresh f where (select yes from in_sql)) f
+    ),
+    cascade_kinds as (select distinct on (kind) kind, held_id, held_name, recorded_rank_id, package_at_cause from cascade_members order by kind),
+    cascade_data as materialized (
+      select '{"cause":' || ${a.cause}::text
+        || ',"kinds":{"package_id":[' || (select string_agg(package_at_cause::text, ',' order by kind) from cascade_kinds)
+        || '],"previous_rank_id":[' || (select string_agg(coalesce(recorded_rank_id::text, 'null'), ',' order by kind) from cascade_kinds)
+        || '],"rank_id":[' || (select string_agg(held_id::text, ',' order by kind) from cascade_kinds)
+        || '],"rank_name":[' || (select string_agg(to_json(held_name)::text, ',' order by kind) from cascade_kinds)
+        || ']},"members":{"cpv":[' || string_agg(m.cpv::text, ',' order by m.depth)
+        || '],"kind":[' || string_agg(m.kind::text, ',' order by m.depth)
+        || '],"member_id":["' || string_agg(m.member_id::text, '","' order by m.depth) || '"]}}' as data
+      from cascade_members m
+      having count(*) > 0
+    ),
+    cascade_lock as materialized (
+      select count(pg_advisory_xact_lock_shared(hashtextextended(${BULK_APPEND_LOCK}, 0)))
+        + count(pg_advisory_xact_lock(hashtextextended(${streamLockKey(a.streamId)}, 0))) as n
+      from in_sql where yes
+    ),
+    cascade_head as (
+      select coalesce(h.stream_position, 0) as position, coalesce(h.hash, repeat('0', 64)) as hash
+      from (select 1) one left join lateral (
+        select e.stream_position, e.hash from events e where e.stream_id = ${a.streamId} order by e.stream_position desc limit 1) h on true
+    ),
+    cascade_event as (
+      insert into events (stream_id, stream_position, type, schema_version, data, metadata, recorded_at, event_id, prev_hash, hash)
+      select ${a.streamId}, h.position + 1, 'RanksAchieved', 1, d.data::jsonb, ${a.metadata}::jsonb, ${a.recordedAt}::timestamptz, ${a.eventId}::uuid, h.hash,
+        encode(sha256(convert_to('{"data":' || d.data || ',"event_id":"' || ${a.eventId}::text || '","metadata":' || ${a.metadata}::text
+          || ',"prev_hash":"' || h.hash || ${a.middle}::text || (h.position + 1)::text || ${a.tail}::text, 'UTF8')), 'hex')
+      from cascade_data d, cascade_head h, cascade_lock l
+      where l.n >= 0
+      returning 1
+    )`;
+
+/** creditPath's statement (exported for services/bench/profile-credit.ts, which EXPLAINs it); `append`: the cascade may be appended in it (cascadeAppendCtes). */
+export function creditPathStatement(memberId: string, pv: number, cause: Pick<RecordedEvent, 'eventId' | 'recordedAt' | 'transactionId' | 'globalPosition'>, append?: CascadeAppend) {
   const at = cause.recordedAt;
-  return sql<RankCandidate & { recorded_before: boolean }>`
+  return sql<RankCandidate & { recorded_before: boolean; appended: boolean; depth: number }>`
     with recursive ${placementPath(memberId, pv)},
     path as (
       select up.member_id, up.leg, up.depth,
@@ -201,7 +293,8 @@ export function creditPathStatement(memberId: string, pv: number, cause: Pick<Re
       insert into unique_keys (scope, key, owner)
       select ${rankKeyScope}, j.member_id::text || ':' || j.held_id, ${cause.eventId} from judged j where j.decided and not (select big from cascade)
       on conflict do nothing returning key
-    )
+    )${append ? cascadeAppendCtes(append) : sql``}
+    select r.* from (
     select j.member_id, j.cpv, j.recorded_rank_id, j.decided,
       case when j.decided then j.held_id end as rank_id,
       case when j.decided then j.held_name end as rank_name,
@@ -212,10 +305,14 @@ export function creditPathStatement(memberId: string, pv: number, cause: Pick<Re
           select 1 from unique_keys k where k.scope = ${rankKeyScope} and k.key = j.member_id::text || ':' || j.held_id)
         else exists (select 1 from reserved k where k.key = j.member_id::text || ':' || j.held_id)
       end as fresh,
-      (select big from cascade) and not exists (select 1 from cascade_key) as recorded_before
+      (select big from cascade) and not exists (select 1 from cascade_key) as recorded_before,
+      false as appended, j.depth
     from judged j
-    where j.decided or j.undecided
-    order by j.depth`;
+    where (j.decided or j.undecided) ${append ? sql`and not (select yes from in_sql)` : sql``}
+    ${append ? sql`union all
+    select null::uuid, null::bigint, null::int, false, null::int, null::text, null::int, false, false, true, -1 from cascade_event` : sql``}
+    ) r
+    order by r.depth`;
 }
 
 /** creditPath's credit alone, without judging ranks (the event-by-event replay of member_points: its ranks come from the rank events). */
@@ -287,19 +384,24 @@ async function recordRanks(trx: Trx, ranked: ReadonlyArray<{ decision: RankAchie
   const fresh = ranked
     .filter((r) => r.fresh ?? freshHere.has(rankKey(r.decision.data.member_id, r.decision.data.rank_id)))
     .map((r) => r.decision);
-  const metadata: EventMetadata = {
-    actor: { type: 'system', id: 'points' },
-    now: cause.recordedAt,
-    causation_id: cause.eventId,
-    correlation_id: cause.metadata.correlation_id ?? cause.eventId,
-  };
+  const metadata = rankMetadata(cause);
   if (fresh.length > RANK_EVENTS_PER_MEMBER_UP_TO) {
-    const cascade: RanksAchieved = { type: 'RanksAchieved', data: { cause: fresh[0]!.data.cause, columns: rankColumns(fresh.map(({ data: { cause: _, ...rank } }) => rank)) } };
+    const cascade: RanksAchieved = { type: 'RanksAchieved', data: { cause: fresh[0]!.data.cause, ...rankCompact(fresh.map(({ data: { cause: _, ...rank } }) => rank)) } };
     await appendToStreams(trx, [{ streamId: rankCascadeStream(cause.eventId), events: [cascade] }], { metadata });
   } else {
     // appendToStreams takes each rank stream's advisory lock, as the bonus policies' appendBook does for wallets.
     await appendToStreams(trx, fresh.map((decision) => ({ streamId: rankStream(decision.data.member_id), events: [decision] })), { metadata });
   }
+}
+
+/** The metadata of the rank events a cause records. */
+function rankMetadata(cause: RecordedEvent): EventMetadata {
+  return {
+    actor: { type: 'system', id: 'points' },
+    now: cause.recordedAt,
+    causation_id: cause.eventId,
+    correlation_id: cause.metadata.correlation_id ?? cause.eventId,
+  };
 }
 
 /** The rank each member holds now, in member_points and on the members row (sign-in, profile and member lists show it). */
@@ -386,7 +488,7 @@ export const pointsPolicy: Consumer = {
 export async function projectMemberRanks(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') continue;
-    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>);
+    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>);
     await sql`
       update members m set rank_id = t.rank_id
       from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
@@ -397,7 +499,7 @@ export async function projectMemberRanks(db: Executor, events: readonly Recorded
 /** The ranks a rank event sets on the members rows (MemberChange: a batch at a time; projectMemberRanks one event at a time). */
 export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
   if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') return [];
-  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
+  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
 }
 
 /**
@@ -418,7 +520,7 @@ export async function projectMemberPoints(trx: Trx, events: readonly RecordedEve
   const ranks = { ord: [] as number[], member: [] as string[], rank: [] as number[], at: [] as string[] };
   events.forEach((recorded, ord) => {
     if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
-      for (const entry of rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>)) {
+      for (const entry of rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>)) {
         ranks.ord.push(ord);
         ranks.member.push(entry.member_id);
         ranks.rank.push(entry.rank_id);
@@ -476,6 +578,12 @@ export async function projectMemberPointsAt(trx: Trx, positions: readonly number
       select b.ord::int, c.member_id::uuid, c.rank_id::int, b.recorded_at
       from batch b cross join lateral rows from (
         jsonb_array_elements_text(b.data->'columns'->'member_id'), jsonb_array_elements_text(b.data->'columns'->'rank_id')) as c(member_id, rank_id)
+      where b.type = 'RanksAchieved'
+      union all
+      -- a compact cascade (decision 80): each member's kind indexes the kinds' rank ids
+      select b.ord::int, c.member_id::uuid, (b.data->'kinds'->'rank_id'->>c.kind::int)::int, b.recorded_at
+      from batch b cross join lateral rows from (
+        jsonb_array_elements_text(b.data->'members'->'member_id'), jsonb_array_elements_text(b.data->'members'->'kind')) as c(member_id, kind)
       where b.type = 'RanksAchieved'`,
   ).execute(trx);
 }
@@ -535,7 +643,7 @@ const pvEventTypes = new Set(['MemberActivated', 'MemberPackageUpgraded', 'Produ
 export async function projectMemberPointsEventByEvent(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     if (recorded.type === 'RankAchieved' || recorded.type === 'RanksAchieved') {
-      const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedAsRecordedBefore>);
+      const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>);
       await sql`
         update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${recorded.recordedAt}::timestamptz
         from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
