@@ -416,7 +416,7 @@ async function narrowPackageOrderPage(
   if (packages.length === 0) return { rows: [], total: await narrowTotal(db, list, narrow, countFrom, 0) };
   const estimate = await estimatedRows(db, sql`select 1 ${countFrom} where ${list.where}`);
   if (estimate <= MEMBERS_COUNTED_EXACTLY * ESTIMATE_BEYOND_DOUBT) {
-    const packageOrder = sql`case s.package_id ${sql.join(packages.map((p) => sql`when ${p.id} then ${rank(p)}`), sql` `)} end`;
+    const packageOrder = sql`case s.package_id ${sql.join(packages.map((p) => sql`when ${p.id}::int then ${rank(p)}::int`), sql` `)} end`;
     const { rows: ids } = await sql<{ id: string; matches: string }>`
       select s.id, count(*) over () as matches from (select s.id, s.package_id from member_search_rows s where ${narrow} offset 0) s
       order by ${packageOrder}, s.id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db);

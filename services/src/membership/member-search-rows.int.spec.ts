@@ -129,7 +129,7 @@ describe('member_search_rows follows members', () => {
           await expectInStep(db, 'after the run');
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 });
