@@ -38,6 +38,7 @@ import * as append2StaleVersionError from './2026_12_02_append2_00_stale_version
 import * as reads4MembersPrefixesAndPackageOrder from './2026_12_03_reads4_00_members_prefixes_and_package_order';
 import * as reads4MembersTabsByPackage from './2026_12_03_reads4_01_members_tabs_by_package';
 import * as cascade8EventsDataUncompressed from './2026_12_05_cascade8_00_events_data_uncompressed';
+import * as reads8MemberSearchRows from './2026_12_05_reads8_00_member_search_rows';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_reads4_00_members_prefixes_and_package_order': reads4MembersPrefixesAndPackageOrder,
   '2026_12_03_reads4_01_members_tabs_by_package': reads4MembersTabsByPackage,
   '2026_12_05_cascade8_00_events_data_uncompressed': cascade8EventsDataUncompressed,
+  '2026_12_05_reads8_00_member_search_rows': reads8MemberSearchRows,
 };

@@ -199,10 +199,10 @@ export async function listTotal(
  * five times the cap is not that wrong for a filter on the list's own columns (a common word's
  * count was the whole cost of its page: ~60 ms at 1,000,000 members, docs/decisions.md 58).
  */
-const ESTIMATE_BEYOND_DOUBT = 5;
+export const ESTIMATE_BEYOND_DOUBT = 5;
 
 /** The planner's estimate of the rows a query returns (EXPLAIN, not run): a list's total past its count cap. */
-async function estimatedRows(db: Executor, query: RawBuilder<unknown>): Promise<number> {
+export async function estimatedRows(db: Executor, query: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) ${query}`.execute(db);
   return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }

@@ -1,7 +1,20 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { type ListRequest, type ResourceColumns, type SimpleRestQuery, listExportBatch, listTotal, parseJson, parseListRequest, selectPage, sendList, simpleRestQuery } from '../api/simple-rest';
+import {
+  ESTIMATE_BEYOND_DOUBT,
+  type ListRequest,
+  type ResourceColumns,
+  type SimpleRestQuery,
+  estimatedRows,
+  listExportBatch,
+  listTotal,
+  parseJson,
+  parseListRequest,
+  selectPage,
+  sendList,
+  simpleRestQuery,
+} from '../api/simple-rest';
 import type { Executor } from '../core/db';
 import { requireAdmin } from '../auth/guards';
 import { type AdminMember, type AdminMemberDetail, adminMember, adminMemberDetail } from '../contracts/members';
@@ -246,6 +259,15 @@ export async function listMembers(db: Executor, query: SimpleRestQuery): Promise
   const tiebreak = sql`m.id ${list.descending ? sql`desc` : sql`asc`}`;
   const countFrom = countFromFor(filter);
   const exporting = listExportBatch.getStore() !== undefined;
+  const narrow = !exporting && q !== undefined && !isShort(q) && filtersOnlySearch(filter) ? narrowSearch(q, packages.filter((p) => p.matches).map((p) => p.id)) : undefined;
+  if (narrow && sortField === 'package_name') {
+    const { rows, total } = await narrowPackageOrderPage(db, list, packages, narrow, countFrom);
+    return { list, rows: rows.map(toRecord), total };
+  }
+  if (narrow && sortField === 'created_at') {
+    const { rows, total } = await narrowSearchPage(db, list, narrow, countFrom);
+    return { list, rows: rows.map(toRecord), total };
+  }
   if (!exporting && sortField === 'package_name') {
     const { rows, total } = await packageOrderPage(db, list, packages, countFrom);
     return { list, rows: rows.map(toRecord), total };
@@ -306,6 +328,111 @@ async function packageOrderPage(db: Executor, list: ListRequest, packages: Packa
       ? []
       : (await sql<MemberRow>`select * from (${sql.join(arms, sql` union all `)}) page order by package_order, id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db)).rows;
   return { rows, total: await listTotal(db, { countFrom, where: list.where, list, countCap: MEMBERS_COUNTED_EXACTLY, pageLength: rows.length }) };
+}
+
+/** Whether the filter's only condition is the search (`q`): what member_search_rows holds is enough. */
+function filtersOnlySearch(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return false;
+  return Object.entries(filter).every(([key, value]) => key === 'q' || value === undefined || value === null || value === '');
+}
+
+/**
+ * The search of three or more characters over member_search_rows (alias `s`): the same two arms as
+ * memberSearch, the text through member_search_rows_search (trigrams), the package through
+ * member_search_rows_by_package. `search_text` is `membersSearchText`, kept by the table's triggers.
+ */
+const narrowSearch = (q: string, packageIds: readonly number[]): RawBuilder<boolean> => {
+  const text = sql<boolean>`s.search_text ilike ${searchPattern(q)}`;
+  return packageIds.length === 0 ? text : sql<boolean>`(${text} or s.package_id in (${sql.join(packageIds)}))`;
+};
+
+/** The page's rows from members, read by id (the page's ≤ 25 members), in the order of `ids`. */
+async function rowsByIds(db: Executor, ids: readonly string[]): Promise<MemberRow[]> {
+  if (ids.length === 0) return [];
+  const page = sql`(select * from members m where m.id = any(${sql.val(ids)}::uuid[]))`;
+  const { rows } = await sql<MemberRow>`select ${listColumns} ${membersFrom(page)}`.execute(db);
+  const place = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+}
+
+/**
+ * The list's total when its page was found without counting (listTotal's rules and figures: a
+ * short page ends the list; the planner's estimate over members past the cap), its capped count
+ * over member_search_rows, which has the same matches as members.
+ */
+async function narrowTotal(db: Executor, list: ListRequest, narrow: RawBuilder<boolean>, countFrom: RawBuilder<unknown>, pageLength: number, estimate?: number): Promise<number> {
+  const countCap = MEMBERS_COUNTED_EXACTLY;
+  if (pageLength < list.limit && (pageLength > 0 || list.offset === 0)) return list.offset + pageLength;
+  const estimated = estimate ?? (await estimatedRows(db, sql`select 1 ${countFrom} where ${list.where}`));
+  if (estimated > countCap * ESTIMATE_BEYOND_DOUBT) return estimated;
+  const { rows } = await sql<{ total: number }>`select count(*)::int as total from (select 1 from member_search_rows s where ${narrow} limit ${countCap + 1}) capped`.execute(db);
+  const exact = rows[0]?.total ?? 0;
+  return exact <= countCap ? exact : Math.max(countCap + 1, estimated);
+}
+
+/**
+ * searchPage for a search of three or more characters, newest (or oldest) first, with no other
+ * filter (docs/decisions.md 82): the same two steps over member_search_rows, whose rows are a
+ * fraction of a members row, so rechecking the trigram matches and sorting them reads a few
+ * narrow pages instead of a members heap page per match. Then the page's rows from members by id.
+ * The order and its tie-break are the list's (created_at, id, both the sort's way).
+ */
+async function narrowSearchPage(db: Executor, list: ListRequest, narrow: RawBuilder<boolean>, countFrom: RawBuilder<unknown>): Promise<{ rows: MemberRow[]; total: number }> {
+  const direction = list.descending ? sql`desc` : sql`asc`;
+  const order = sql`s.created_at ${direction}, s.id ${direction}`;
+  if (list.offset + list.limit <= SEARCH_WINDOW) {
+    const head = sql`(select s.id, s.created_at, s.search_text, s.package_id from member_search_rows s order by ${order} limit ${SEARCH_WINDOW})`;
+    const { rows: ids } = await sql<{ id: string }>`select s.id from ${head} s where ${narrow} order by ${order} limit ${list.limit} offset ${list.offset}`.execute(db);
+    if (ids.length === list.limit) {
+      const rows = await rowsByIds(db, ids.map((r) => r.id));
+      return { rows, total: await narrowTotal(db, list, narrow, countFrom, rows.length) };
+    }
+  }
+  const { rows: ids } = await sql<{ id: string; matches: string }>`
+    select s.id, count(*) over () as matches from (select s.id, s.created_at from member_search_rows s where ${narrow} offset 0) s
+    order by ${order} limit ${list.limit} offset ${list.offset}`.execute(db);
+  const rows = await rowsByIds(db, ids.map((r) => r.id));
+  if (ids.length > 0) return { rows, total: Number(ids[0]!.matches) };
+  return { rows, total: list.offset === 0 ? 0 : await narrowTotal(db, list, narrow, countFrom, 0) };
+}
+
+/**
+ * packageOrderPage for a search of three or more characters with no other filter (docs/decisions.md
+ * 82), over member_search_rows. When the planner expects few enough matches that listTotal would
+ * count them, every match is read once through the search's indexes, put in the packages' names'
+ * order (ties by id, the sort's way) and counted in the same statement: the count was the page's
+ * other half. Else each package's matches through member_search_rows_by_package (index-only, the
+ * text in the index), as packageOrderPage does, and the estimate is the total.
+ */
+async function narrowPackageOrderPage(
+  db: Executor,
+  list: ListRequest,
+  packages: PackageOrder[],
+  narrow: RawBuilder<boolean>,
+  countFrom: RawBuilder<unknown>,
+): Promise<{ rows: MemberRow[]; total: number }> {
+  const direction = list.descending ? sql`desc` : sql`asc`;
+  const rank = (p: PackageOrder) => (list.descending ? -p.rank : p.rank);
+  if (packages.length === 0) return { rows: [], total: await narrowTotal(db, list, narrow, countFrom, 0) };
+  const estimate = await estimatedRows(db, sql`select 1 ${countFrom} where ${list.where}`);
+  if (estimate <= MEMBERS_COUNTED_EXACTLY * ESTIMATE_BEYOND_DOUBT) {
+    const packageOrder = sql`case s.package_id ${sql.join(packages.map((p) => sql`when ${p.id}::int then ${rank(p)}::int`), sql` `)} end`;
+    const { rows: ids } = await sql<{ id: string; matches: string }>`
+      select s.id, count(*) over () as matches from (select s.id, s.package_id from member_search_rows s where ${narrow} offset 0) s
+      order by ${packageOrder}, s.id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db);
+    const rows = await rowsByIds(db, ids.map((r) => r.id));
+    if (ids.length === 0) return { rows, total: await narrowTotal(db, list, narrow, countFrom, 0, estimate) };
+    const counted = Number(ids[0]!.matches);
+    const total = rows.length < list.limit ? list.offset + rows.length : counted <= MEMBERS_COUNTED_EXACTLY ? counted : Math.max(MEMBERS_COUNTED_EXACTLY + 1, estimate);
+    return { rows, total };
+  }
+  const reach = list.offset + list.limit;
+  const arms = packages.map(
+    (p) => sql`(select ${rank(p)}::int as package_order, s.id from member_search_rows s where ${narrow} and s.package_id = ${p.id} order by s.id ${direction} limit ${reach})`,
+  );
+  const { rows: ids } = await sql<{ id: string }>`select id from (${sql.join(arms, sql` union all `)}) page order by package_order, id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db);
+  const rows = await rowsByIds(db, ids.map((r) => r.id));
+  return { rows, total: await narrowTotal(db, list, narrow, countFrom, rows.length, estimate) };
 }
 
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {

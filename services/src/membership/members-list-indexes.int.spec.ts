@@ -53,7 +53,7 @@ beforeAll(async () => {
     insert into withdrawals (id, member_id, kind, amount, fee, net_amount, status, bank_name, bank_code, account_number, account_name, transfer_reference, created_at, updated_at)
     select gen_random_uuid(), case when i % 20 = 0 then ${member}::uuid else ${parent}::uuid end, 'withdrawal', 1000, 10, 990, 'successful', 'Test Bank', '001', '0123456789', 'T', 'ix-' || i, ${now}::timestamptz - make_interval(secs => i), ${now}
     from generate_series(1, 2000) i`.execute(db);
-  for (const table of ['members', 'genealogy_nodes', 'wallet_entries', 'withdrawals']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  for (const table of ['members', 'member_search_rows', 'genealogy_nodes', 'wallet_entries', 'withdrawals']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 });
 
 afterAll(async () => {
@@ -156,8 +156,6 @@ describe('the members list reads an index in its order, on every tab', () => {
     ['inactive', 'members_by_status_package|members_by_package|members_by_status', { status: false }],
     // Package 2 has no stockist: its arm must not walk the whole package but read the tab's own (tab, package, id) index.
     ['stockists', 'members_by_stockist_package|members_by_package', { is_stockist: true }],
-    // A search's arm may rather sort its few matches, found through the search's index.
-    ['a search', 'members_by_package|members_search', { q: 'ix12' }],
   ] as const)('Given 5,000 members on two packages, When the back office lists %s by package, Then each package is walked through %s and only those walks are sorted', async (_tab, indexes, f) => {
     await sql`insert into packages (id, name, point_value, registration_value, pickup_amount, matching_bonus_cap, updated_at) values (1, 'Indexed Gold', 10, 1000, 0, 0, now()), (2, 'Indexed Bronze', 10, 1000, 0, 0, now()) on conflict (id) do nothing`.execute(db);
     await sql`update members set package_id = 2 where username like '%7'`.execute(db);
@@ -180,6 +178,38 @@ describe('the members list reads an index in its order, on every tab', () => {
       await sql`update members set package_id = 1 where package_id = 2`.execute(db);
       await sql`delete from packages where id in (1, 2)`.execute(db);
       await sql`vacuum analyze members`.execute(db);
+      await sql`vacuum analyze member_search_rows`.execute(db);
+    }
+  });
+
+  it('Given a search of three characters or more on two packages, When the back office lists it by package, Then every match is read once from member_search_rows, put in order and counted in one statement, and only the page is read from members', async () => {
+    await sql`insert into packages (id, name, point_value, registration_value, pickup_amount, matching_bonus_cap, updated_at) values (1, 'Indexed Gold', 10, 1000, 0, 0, now()), (2, 'Indexed Bronze', 10, 1000, 0, 0, now()) on conflict (id) do nothing`.execute(db);
+    await sql`update members set package_id = 2 where username like '%7'`.execute(db);
+    await sql`vacuum analyze member_search_rows`.execute(db);
+    try {
+      for (const direction of ['ASC', 'DESC'])
+        for (const range of [[0, 24], [50, 74]]) {
+          const plans = await plansOf(() => listMembers(db, { sort: filter(['package_name', direction]), range: filter(range), filter: filter({ q: 'ix12' }) }));
+          const [, ids, page, ...rest] = plans;
+          expect(rest, 'no count: the statement that orders the matches counts them').toEqual([]);
+          expect(ids!.sql).toMatch(new RegExp(`order by case s\\.package_id .* end, s\\.id ${direction.toLowerCase()}`));
+          expect(usesIndex(ids!, 'member_search_rows_search'), shape(ids!)).toBe(true);
+          expect(ids!.nodes.some((n) => n['Node Type'] === 'WindowAgg'), shape(ids!)).toBe(true);
+          expect(ids!.nodes.some((n) => /^members(_|$)/.test(n['Index Name'] ?? n['Relation Name'] ?? '')), shape(ids!)).toBe(false);
+          expect(usesIndex(page!, 'members_pkey'), shape(page!)).toBe(true);
+        }
+      // Ordered by package, the page is the one the members table gives (packages' names, then ids).
+      const listed = await listMembers(db, { sort: filter(['package_name', 'ASC']), range: filter([0, 24]), filter: filter({ q: 'ix12' }) });
+      const { rows: expected } = await sql<{ username: string }>`
+        select m.username from members m join packages p on p.id = m.package_id
+        where m.username || m.email || m.first_name || ' ' || m.last_name ilike '%ix12%' order by p.name, m.id limit 25`.execute(db);
+      expect(listed.rows.map((r) => r.username)).toEqual(expected.map((r) => r.username));
+      expect(listed.total).toBe(111);
+    } finally {
+      await sql`update members set package_id = 1 where package_id = 2`.execute(db);
+      await sql`delete from packages where id in (1, 2)`.execute(db);
+      await sql`vacuum analyze members`.execute(db);
+      await sql`vacuum analyze member_search_rows`.execute(db);
     }
   });
 
@@ -196,41 +226,45 @@ describe('the members list reads an index in its order, on every tab', () => {
     }
   });
 
-  it('Given a search whose matches are all old members, When the page is listed, Then it looks at the newest SEARCH_WINDOW members only, then reads the matches through members_search, sorted and counted in one statement', async () => {
+  it('Given a search whose matches are all old members, When the page is listed, Then it looks at the newest SEARCH_WINDOW rows of member_search_rows only, then reads the matches through member_search_rows_search, sorted and counted in one statement, then the page from members', async () => {
     // ix49, ix490–ix499, ix4900–ix4999: 111 members, 11 of them among the newest 2,000.
     const result = await listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix49' }) });
     expect(result.total).toBe(111);
     expect(result.rows.map((m) => m.username)).toEqual(['ix49', ...Array.from({ length: 10 }, (_, i) => `ix49${i}`), ...Array.from({ length: 14 }, (_, i) => `ix49${String(i).padStart(2, '0')}`)]);
     const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix49' }) }));
-    const [, head, matches, ...rest] = plans;
+    const [, head, matches, page, ...rest] = plans;
     expect(rest, 'no count: the matches statement counts').toEqual([]);
-    expect(head!.nodes.some((n) => n['Node Type'] === 'Limit' && nodes(n).some((below) => below['Index Name'] === 'members_newest')), shape(head!)).toBe(true);
-    expect(usesIndex(matches!, 'members_search'), shape(matches!)).toBe(true);
+    expect(head!.nodes.some((n) => n['Node Type'] === 'Limit' && nodes(n).some((below) => below['Index Name'] === 'member_search_rows_newest' && below['Node Type'] === 'Index Only Scan')), shape(head!)).toBe(true);
+    expect(usesIndex(matches!, 'member_search_rows_search'), shape(matches!)).toBe(true);
     expect(matches!.nodes.some((n) => n['Node Type'] === 'WindowAgg'), shape(matches!)).toBe(true);
-    expect(matches!.nodes.some((n) => n['Index Name'] === 'members_newest'), shape(matches!)).toBe(false);
+    expect(matches!.nodes.some((n) => n['Index Name'] === 'member_search_rows_newest'), shape(matches!)).toBe(false);
+    // Neither reads members: only the page's 25 rows come from it, by id.
+    for (const plan of [head!, matches!]) expect(plan.nodes.some((n) => /^members(_|$)/.test(n['Index Name'] ?? n['Relation Name'] ?? '')), shape(plan)).toBe(false);
+    expect(usesIndex(page!, 'members_pkey'), shape(page!)).toBe(true);
   });
 
-  it('Given 5,000 members, When the back office searches for a username, Then the page and its count find the matches through members_search (trigrams), not by reading every member', async () => {
+  it('Given 5,000 members, When the back office searches for a username, Then the page and its count find the matches through member_search_rows_search (trigrams), not by reading every member', async () => {
     const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'ix1234' }) }));
     // The packages, the newest SEARCH_WINDOW members (no match there), then the matches.
     const [lookup, , page] = plans;
     expect(lookup!.sql).toMatch(/name ilike \$1 as matches\s+from packages/);
-    expect(usesIndex(page!, 'members_search'), shape(page!)).toBe(true);
+    expect(usesIndex(page!, 'member_search_rows_search'), shape(page!)).toBe(true);
     // The page is short (one match), so its total is known without a count; a longer one is counted through the same index.
     const common = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 1]), filter: filter({ q: 'ix12' }) }));
     const count = common.find((p) => /count\(\*\)/.test(p.sql))!;
-    expect(usesIndex(count, 'members_search'), shape(count)).toBe(true);
+    expect(count.sql).toMatch(/from member_search_rows s/);
+    expect(usesIndex(count, 'member_search_rows_search'), shape(count)).toBe(true);
   });
 
-  it('Given a package whose name matches the search, When the back office searches, Then its members are a second index arm (members_by_package) beside members_search', async () => {
+  it('Given a package whose name matches the search, When the back office searches, Then its members are a second index arm (member_search_rows_by_package) beside member_search_rows_search', async () => {
     await sql`insert into packages (id, name, point_value, registration_value, pickup_amount, matching_bonus_cap, updated_at) values (1, 'Indexed Gold', 10, 1000, 0, 0, now()) on conflict (id) do nothing`.execute(db);
     try {
       const plans = await plansOf(() => listMembers(db, { sort: filter(['created_at', 'DESC']), range: filter([0, 24]), filter: filter({ q: 'indexed gold' }) }));
       const page = plans[1]!;
-      expect(page.sql).toMatch(/m\.package_id in \(\$\d+\)/);
+      expect(page.sql).toMatch(/s\.package_id in \(\$\d+\)/);
       const count = plans.find((p) => /count\(\*\)/.test(p.sql))!;
       // Every member is on package 1 here: the count stops at the cap, reading either index.
-      expect(usesIndex(count, 'members_by_package') || usesIndex(count, 'members_search'), shape(count)).toBe(true);
+      expect(usesIndex(count, 'member_search_rows_by_package') || usesIndex(count, 'member_search_rows_search'), shape(count)).toBe(true);
     } finally {
       await sql`delete from packages where id = 1`.execute(db);
     }
