@@ -206,7 +206,7 @@ async function keptDatabase(ctx: Parameters<BenchModule['run']>[0], name: string
 
 const rebuildBench: BenchModule = {
   name: 'rebuild',
-  description: 'every read model rebuilt from a log of 1,000,000 events (BENCH_REBUILD_EVENTS) of a realistic mix, each beside a set-based copy of its events',
+  description: 'every read model rebuilt from a log of BENCH_REBUILD_EVENTS events (1,000,000 by default; the table gives the count) of a realistic mix, each beside a set-based copy of its events',
   async run(ctx) {
     const target = rebuildEvents();
     const members = Math.ceil(target / EVENTS_PER_MEMBER);
