@@ -114,30 +114,27 @@ export function rankEntries(event: RankAchieved | RanksAchieved | RanksAchievedI
   const { cause } = event.data;
   if ('ranks' in event.data) return event.data.ranks.map((rank) => ({ ...rank, cause }));
   if ('members' in event.data) {
-    const { members: m, kinds: k } = event.data;
-    return m.member_id.map((member_id, i) => {
-      const kind = m.kind[i]!;
-      return {
-        member_id,
-        rank_id: k.rank_id[kind]!,
-        rank_name: k.rank_name[kind]!,
-        previous_rank_id: k.previous_rank_id[kind] ?? null,
-        cpv: m.cpv[i]!,
-        package_id: k.package_id[kind]!,
-        cause,
-      };
-    });
+    const { members: m, kinds } = event.data;
+    return entriesOf(m.member_id, m.cpv, (i) => m.kind[i]!, kinds, cause);
   }
   const c = event.data.columns;
-  return c.member_id.map((member_id, i) => ({
-    member_id,
-    rank_id: c.rank_id[i]!,
-    rank_name: c.rank_name[i]!,
-    previous_rank_id: c.previous_rank_id[i] ?? null,
-    cpv: c.cpv[i]!,
-    package_id: c.package_id[i]!,
-    cause,
-  }));
+  // The columns shape is the compact one with a kind per member.
+  return entriesOf(c.member_id, c.cpv, (i) => i, c, cause);
+}
+
+function entriesOf(memberIds: string[], cpvs: number[], kindOf: (i: number) => number, k: RankCompact['kinds'], cause: BonusCause): Array<RankAchieved['data']> {
+  return memberIds.map((member_id, i) => {
+    const kind = kindOf(i);
+    return {
+      member_id,
+      rank_id: k.rank_id[kind]!,
+      rank_name: k.rank_name[kind]!,
+      previous_rank_id: k.previous_rank_id[kind] ?? null,
+      cpv: cpvs[i]!,
+      package_id: k.package_id[kind]!,
+      cause,
+    };
+  });
 }
 
 export const rankStream = (memberId: string) => `rank-${memberId}`;
