@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../src/core/ids';
 import pg from 'pg';
 import { createDb } from '../src/core/db';
 import { appendToStream } from '../src/core/event-store';
@@ -86,7 +86,7 @@ const appendBench: BenchModule = {
             JSON.stringify(eventData()),
             JSON.stringify(metadata),
             metadata.now,
-            randomUUID(),
+            timeOrderedId(), // the id our append gives an event, so both write the same index pattern
             FAKE_HASH,
             FAKE_HASH,
           ];

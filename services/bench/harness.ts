@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../src/core/ids';
 
 /**
  * The benchmark harness's shared vocabulary. Benchmarks live in `<name>.bench.ts` files exporting
@@ -141,8 +142,9 @@ export function eventMetadata(): {
   return {
     actor: { type: 'member', id: randomUUID() },
     now: new Date().toISOString(),
-    request_id: randomUUID(),
-    correlation_id: randomUUID(),
+    // As the api names a request (a time-ordered id) and its events carry it as their correlation id.
+    request_id: timeOrderedId(),
+    correlation_id: timeOrderedId(),
     causation_id: null,
     idempotency_key: randomUUID(),
   };

@@ -15,6 +15,7 @@ import { catalogueRoutes } from '../catalogue/routes';
 import { catalogueAdminRoutes } from '../catalogue/admin-routes';
 import { compensationRoutes } from '../compensation/routes';
 import type { Consumer } from '../core/consumers';
+import { timeOrderedId } from '../core/ids';
 import { genealogyRoutes } from '../genealogy/routes';
 import { pointsRoutes } from '../points/routes';
 import { incentiveRoutes } from '../incentives/routes';
@@ -57,7 +58,7 @@ export type AppOptions = AppServices & {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.httpLogger ?? false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: () => timeOrderedId(),
     // Only the configured proxies may name the client's address (TRUST_PROXY): otherwise any caller
     // could pick its own address with X-Forwarded-For and step around every per-address limit.
     trustProxy: typeof options.config.trustProxy === 'number' ? hopsTrusted(options.config.trustProxy) : options.config.trustProxy,

@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type OperationNodeSource, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../database';
 import { type Executor, PREPARED, namesPrepared } from './db';
 import { canonicalJson } from './canonical-json';
+import { timeOrderedId } from './ids';
 import { ConcurrencyConflict } from './errors';
 
 /**
@@ -151,7 +152,7 @@ function chainEvents(streamId: string, head: { version: number; lastHash: string
   let prevHash = head.lastHash;
   return events.map((event, index) => {
     const streamPosition = head.version + index + 1;
-    const eventId = randomUUID();
+    const eventId = timeOrderedId();
     const hash = eventHash({ prevHash, streamId, streamPosition, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId });
     const row = { streamId, streamPosition, eventId, prevHash, hash, event, metadata, recordedAt };
     prevHash = hash;
@@ -268,7 +269,7 @@ export async function appendToStream(
   if (events.length === 1) return [await appendOneEvent(db, streamId, events[0]!, options)];
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
-  const eventIds = events.map(() => randomUUID());
+  const eventIds = events.map(() => timeOrderedId());
   const pieces = events.map((event, i) =>
     canonicalHashPieces({ streamId, type: event.type, schemaVersion: 1, data: event.data, metadata, recordedAt, eventId: eventIds[i]! }),
   );
@@ -302,7 +303,7 @@ export async function appendToStream(
 async function appendOneEvent(db: Executor, streamId: string, event: DomainEvent, options: { expectedVersion: ExpectedVersion; metadata: EventMetadata }): Promise<RecordedEvent> {
   const { metadata } = options;
   const recordedAt = new Date(metadata.now).toISOString();
-  const eventId = randomUUID();
+  const eventId = timeOrderedId();
   const expectedVersion = options.expectedVersion === 'any' ? null : options.expectedVersion;
   try {
     const { rows } = await sql<AppendedRow>`${sql.raw(PREPARED)}
@@ -381,7 +382,7 @@ export type PendingEvent<E extends DomainEvent = DomainEvent> = E & {
 };
 
 export function pendingEvent<E extends DomainEvent>(streamId: string, event: E, expectedVersion: number, metadata: EventMetadata): PendingEvent<E> {
-  return { ...event, streamId, streamPosition: expectedVersion + 1, eventId: randomUUID(), schemaVersion: 1, metadata, recordedAt: new Date(metadata.now).toISOString() };
+  return { ...event, streamId, streamPosition: expectedVersion + 1, eventId: timeOrderedId(), schemaVersion: 1, metadata, recordedAt: new Date(metadata.now).toISOString() };
 }
 
 /**

@@ -4,7 +4,7 @@ import { type BonusCause, type CompensationEvent, bonusEventTypes } from '../com
 import type { Consumer } from '../core/consumers';
 import { BULK_APPEND_LOCK, type EventMetadata, type RecordedEvent, appendToStreams, hashMiddleAndTail, lockAllStreamsForBulkAppend, mayAppend, noteAppended, streamLockKey } from '../core/event-store';
 import { canonicalJson } from '../core/canonical-json';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../core/ids';
 import type { MatchingCycleClosed, MatchingEvent } from '../matching/events';
 import { payMatchingCycle } from '../matching/projections';
 import type { GlobalProfitShared } from '../profit-sharing/events';
@@ -141,7 +141,7 @@ export function cascadeAppend(cause: RecordedEvent): CascadeAppend {
   const bonusCause: BonusCause = { event_id: cause.eventId, event_type: cause.type, stream_id: cause.streamId, member_id: (cause.data as { member_id: string }).member_id };
   return {
     streamId,
-    eventId: randomUUID(),
+    eventId: timeOrderedId(),
     recordedAt,
     metadata: canonicalJson(metadata),
     cause: canonicalJson(bonusCause),
