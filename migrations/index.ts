@@ -39,6 +39,7 @@ import * as reads4MembersPrefixesAndPackageOrder from './2026_12_03_reads4_00_me
 import * as reads4MembersTabsByPackage from './2026_12_03_reads4_01_members_tabs_by_package';
 import * as cascade8EventsDataUncompressed from './2026_12_05_cascade8_00_events_data_uncompressed';
 import * as reads8MemberSearchRows from './2026_12_05_reads8_00_member_search_rows';
+import * as reads9MemberSearchRowsLowercased from './2026_12_06_reads9_00_member_search_rows_lowercased';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_reads4_01_members_tabs_by_package': reads4MembersTabsByPackage,
   '2026_12_05_cascade8_00_events_data_uncompressed': cascade8EventsDataUncompressed,
   '2026_12_05_reads8_00_member_search_rows': reads8MemberSearchRows,
+  '2026_12_06_reads9_00_member_search_rows_lowercased': reads9MemberSearchRowsLowercased,
 };

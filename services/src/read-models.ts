@@ -229,7 +229,7 @@ export const operationalTables: Readonly<Record<string, string>> = {
   event_type_counts_position: 'how far event_type_counts has counted the log',
   stream_snapshots: "a stream's fold up to a version (core/snapshots.ts), read by commands instead of the whole stream: a cache of the log, safe to delete, never a read model",
   member_search_rows:
-    "each member's searched text, package and registration time, kept equal to members by its triggers (migration 2026_12_05_reads8_00): a narrow copy the members list searches (docs/decisions.md 82); a rebuild of members keeps it through them",
+    "each member's searched text (lowercased), package and registration time, kept equal to members by its triggers (migrations 2026_12_05_reads8_00, 2026_12_06_reads9_00): a narrow copy the members list searches (docs/decisions.md 82, 83); a rebuild of members keeps it through them",
   log_verified_heads: "each stream's last event as the last intact tamper check saw it: the anchor the next check compares with, so it must not be rebuilt from the log it guards",
 };
 

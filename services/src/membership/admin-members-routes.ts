@@ -339,10 +339,13 @@ function filtersOnlySearch(filter: unknown): boolean {
 /**
  * The search of three or more characters over member_search_rows (alias `s`): the same two arms as
  * memberSearch, the text through member_search_rows_search (trigrams), the package through
- * member_search_rows_by_package. `search_text` is `membersSearchText`, kept by the table's triggers.
+ * member_search_rows_by_package. `search_lower` is `lower(membersSearchText)`, kept by the table's
+ * triggers, and PostgreSQL computes `text ilike pattern` as `lower(text) like lower(pattern)` (a
+ * multibyte encoding; like.c), so `search_lower like lower(pattern)` has the same matches as
+ * memberTextMatches without a lower() of each candidate row (docs/decisions.md 83).
  */
 const narrowSearch = (q: string, packageIds: readonly number[]): RawBuilder<boolean> => {
-  const text = sql<boolean>`s.search_text ilike ${searchPattern(q)}`;
+  const text = sql<boolean>`s.search_lower like lower(${searchPattern(q)}::text)`;
   return packageIds.length === 0 ? text : sql<boolean>`(${text} or s.package_id in (${sql.join(packageIds)}))`;
 };
 
@@ -381,7 +384,7 @@ async function narrowSearchPage(db: Executor, list: ListRequest, narrow: RawBuil
   const direction = list.descending ? sql`desc` : sql`asc`;
   const order = sql`s.created_at ${direction}, s.id ${direction}`;
   if (list.offset + list.limit <= SEARCH_WINDOW) {
-    const head = sql`(select s.id, s.created_at, s.search_text, s.package_id from member_search_rows s order by ${order} limit ${SEARCH_WINDOW})`;
+    const head = sql`(select s.id, s.created_at, s.search_lower, s.package_id from member_search_rows s order by ${order} limit ${SEARCH_WINDOW})`;
     const { rows: ids } = await sql<{ id: string }>`select s.id from ${head} s where ${narrow} order by ${order} limit ${list.limit} offset ${list.offset}`.execute(db);
     if (ids.length === list.limit) {
       const rows = await rowsByIds(db, ids.map((r) => r.id));

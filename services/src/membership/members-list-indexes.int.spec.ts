@@ -19,7 +19,7 @@ import { listMembers } from './admin-members-routes';
  * matches it, fails here instead of turning into a full scan in production.
  */
 
-type Plan = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: Plan[] };
+type Plan = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Index Cond'?: string; 'Recheck Cond'?: string; Plans?: Plan[] };
 const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 let t: TestDatabase;
@@ -238,6 +238,10 @@ describe('the members list reads an index in its order, on every tab', () => {
     expect(usesIndex(matches!, 'member_search_rows_search'), shape(matches!)).toBe(true);
     expect(matches!.nodes.some((n) => n['Node Type'] === 'WindowAgg'), shape(matches!)).toBe(true);
     expect(matches!.nodes.some((n) => n['Index Name'] === 'member_search_rows_newest'), shape(matches!)).toBe(false);
+    // The lowercased text asked with LIKE (`~~`): no ILIKE (`~~*`), which lowers every candidate row again (docs/decisions.md 83).
+    const conditions = [head!, matches!].flatMap((plan) => plan.nodes.flatMap((n) => [n['Index Cond'], n['Recheck Cond'], (n as { Filter?: string }).Filter]).filter((c): c is string => c !== undefined));
+    expect(conditions.some((c) => /search_lower ~~ /.test(c)), conditions.join(' | ')).toBe(true);
+    expect(conditions.some((c) => /~~\*/.test(c)), conditions.join(' | ')).toBe(false);
     // Neither reads members: only the page's 25 rows come from it, by id.
     for (const plan of [head!, matches!]) expect(plan.nodes.some((n) => /^members(_|$)/.test(n['Index Name'] ?? n['Relation Name'] ?? '')), shape(plan)).toBe(false);
     expect(usesIndex(page!, 'members_pkey'), shape(page!)).toBe(true);
