@@ -7,14 +7,16 @@
  * PROFILE_MEMBER is a username (p10000: the bottom of the 10,000-deep chain); PROFILE_PV the PV
  * credited (large enough to lift the chain to its next rank: a cascade; small: a plain credit).
  * PROFILE_REPEAT (3) runs it that many times (each rolled back), printing every plan;
- * PROFILE_EXPLAIN=0 runs the statement itself instead and prints its times (median last). Each run
+ * PROFILE_EXPLAIN=0 runs the statement itself instead and prints its times (median last).
+ * PROFILE_APPEND (1) gives the statement the cascade's append (cascadeAppendCtes), as the policy
+ * does when its transaction may append RanksAchieved; 0: the statement without it. Each run
  * starts after a VACUUM of the tables it writes: a rolled-back run leaves 10,000 dead row versions
  * that would otherwise take the next run's room on the pages (its updates then stop being HOT).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb } from '../src/core/db';
-import { creditPathStatement } from '../src/points/projections';
+import { cascadeAppend, creditPathStatement } from '../src/points/projections';
 
 class RolledBack extends Error {}
 
@@ -35,7 +37,11 @@ try {
       if (process.env.PROFILE_SETUP) await sql.raw(process.env.PROFILE_SETUP).execute(trx);
       const { rows: at } = await sql<{ xid: string; position: string }>`select pg_current_xact_id()::text as xid, (select max(global_position) + 1 from events)::text as position`.execute(trx);
       const cause = { eventId: randomUUID(), recordedAt: new Date().toISOString(), transactionId: at[0]!.xid, globalPosition: Number(at[0]!.position) };
-      const statement = creditPathStatement(member.id, pv, cause).compile(trx);
+      const append = process.env.PROFILE_APPEND === '0' ? undefined : cascadeAppend({
+        ...cause, type: 'MemberActivated', streamId: `member-${member.id}`, streamPosition: 2, schemaVersion: 1,
+        data: { member_id: member.id }, metadata: { actor: { type: 'system', id: 'profile' }, now: cause.recordedAt },
+      } as unknown as Parameters<typeof cascadeAppend>[0]);
+      const statement = creditPathStatement(member.id, pv, cause, append).compile(trx);
       const t0 = performance.now();
       const { rows } = await trx.executeQuery<Record<string, unknown>>(explain ? { ...statement, sql: `explain (analyze, buffers, wal, costs off) ${statement.sql}` } : statement);
       const ms = performance.now() - t0;

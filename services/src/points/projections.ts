@@ -173,12 +173,21 @@ const cascadeAppendCtes = (a: CascadeAppend) => sql`,
         and not exists (select 1 from judged where undecided)
         and (select count(*) from cascade_fresh) > ${RANK_EVENTS_PER_MEMBER_UP_TO} as yes
     ),
-    cascade_members as (
-      select f.*, dense_rank() over (order by f.first_depth) - 1 as kind
-      from (select f.*, min(f.depth) over (partition by f.held_id, f.held_name, f.recorded_rank_id, f.package_at_cause) as first_depth
-            from cascade_fresh f where (select yes from in_sql)) f
+    -- The kinds: the distinct (rank, name, previous rank, package) of the fresh members, numbered by
+    -- their first member in path order (rankCompact's numbering), grouped by hashing and matched back
+    -- by a hash join (two window passes, each a sort of the 10,000 members, before decision 84).
+    cascade_kinds as (
+      select k.*, row_number() over (order by k.first_depth) - 1 as kind
+      from (select f.held_id, f.held_name, f.recorded_rank_id, f.package_at_cause, min(f.depth) as first_depth
+            from cascade_fresh f where (select yes from in_sql)
+            group by f.held_id, f.held_name, f.recorded_rank_id, f.package_at_cause) k
     ),
-    cascade_kinds as (select distinct on (kind) kind, held_id, held_name, recorded_rank_id, package_at_cause from cascade_members order by kind),
+    cascade_members as (
+      select f.member_id, f.cpv, f.depth, k.kind
+      from cascade_fresh f
+        join cascade_kinds k on k.held_id = f.held_id and k.held_name = f.held_name and k.package_at_cause = f.package_at_cause
+          and k.recorded_rank_id is not distinct from f.recorded_rank_id
+    ),
     cascade_data as materialized (
       select '{"cause":' || ${a.cause}::text
         || ',"kinds":{"package_id":[' || (select string_agg(package_at_cause::text, ',' order by kind) from cascade_kinds)
