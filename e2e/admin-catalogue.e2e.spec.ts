@@ -100,7 +100,8 @@ describe('catalogue screens (admin)', () => {
     await confirmInDialog(page, { open: () => product.getByRole('button', { name: /^disable$/i }).click(), text: 'Disable Ginger Root Tonic?', shot: 'admin-catalogue-product-disable-confirm' });
     await expectToast(page, 'Product disabled successfully');
     await expect.poll(() => product.innerText()).toContain('Disabled');
-    expect(await product.getByRole('button', { name: /^enable$/i }).count()).toBe(1);
+    // Polled: until the confirm dialog has finished closing, MUI hides the page behind it from the accessibility tree (aria-hidden), so no button has a role yet.
+    await expect.poll(() => product.getByRole('button', { name: /^enable$/i }).count()).toBe(1);
     await fullShot(page, 'admin-catalogue-product-disabled');
   });
 
