@@ -17,8 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb } from '../src/core/db';
 import { cascadeAppend, creditPathStatement } from '../src/points/projections';
-
-class RolledBack extends Error {}
+import { rolledBackRuns } from './rolled-back-runs';
 
 const database = process.env.PROFILE_DB;
 if (!database) throw new Error('PROFILE_DB: a kept bench database');
@@ -27,34 +26,25 @@ const username = process.env.PROFILE_MEMBER ?? 'p10000';
 const pv = Number(process.env.PROFILE_PV ?? 100);
 const repeat = Number(process.env.PROFILE_REPEAT ?? 3);
 const explain = process.env.PROFILE_EXPLAIN !== '0';
-const times: number[] = [];
 try {
   const member = await db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-  for (let i = 0; i < repeat; i++) {
-    await sql`vacuum member_points, members, unique_keys`.execute(db);
-    await db.transaction().execute(async (trx) => {
-      // PROFILE_SETUP: SQL run first in the same (rolled-back) transaction, to try a schema change.
-      if (process.env.PROFILE_SETUP) await sql.raw(process.env.PROFILE_SETUP).execute(trx);
-      const { rows: at } = await sql<{ xid: string; position: string }>`select pg_current_xact_id()::text as xid, (select max(global_position) + 1 from events)::text as position`.execute(trx);
-      const cause = { eventId: randomUUID(), recordedAt: new Date().toISOString(), transactionId: at[0]!.xid, globalPosition: Number(at[0]!.position) };
-      const append = process.env.PROFILE_APPEND === '0' ? undefined : cascadeAppend({
-        ...cause, type: 'MemberActivated', streamId: `member-${member.id}`, streamPosition: 2, schemaVersion: 1,
-        data: { member_id: member.id }, metadata: { actor: { type: 'system', id: 'profile' }, now: cause.recordedAt },
-      } as unknown as Parameters<typeof cascadeAppend>[0]);
-      const statement = creditPathStatement(member.id, pv, cause, append).compile(trx);
-      const t0 = performance.now();
-      const { rows } = await trx.executeQuery<Record<string, unknown>>(explain ? { ...statement, sql: `explain (analyze, buffers, wal, costs off) ${statement.sql}` } : statement);
-      const ms = performance.now() - t0;
-      times.push(ms);
-      console.log(`--- run ${i + 1}: ${username}, pv ${pv}, ${ms.toFixed(1)} ms round trip${explain ? '' : `, ${rows.length} rows`}`);
-      if (explain) console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      throw new RolledBack();
-    }).catch((error: unknown) => {
-      if (!(error instanceof RolledBack)) throw error;
-    });
-  }
-  times.sort((a, b) => a - b);
-  console.log(`median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms over ${times.length}`);
+  await rolledBackRuns(db, { repeat, vacuumTables: 'member_points, members, unique_keys' }, async (trx, run) => {
+    // PROFILE_SETUP: SQL run first in the same (rolled-back) transaction, to try a schema change.
+    if (process.env.PROFILE_SETUP) await sql.raw(process.env.PROFILE_SETUP).execute(trx);
+    const { rows: at } = await sql<{ xid: string; position: string }>`select pg_current_xact_id()::text as xid, (select max(global_position) + 1 from events)::text as position`.execute(trx);
+    const cause = { eventId: randomUUID(), recordedAt: new Date().toISOString(), transactionId: at[0]!.xid, globalPosition: Number(at[0]!.position) };
+    const append = process.env.PROFILE_APPEND === '0' ? undefined : cascadeAppend({
+      ...cause, type: 'MemberActivated', streamId: `member-${member.id}`, streamPosition: 2, schemaVersion: 1,
+      data: { member_id: member.id }, metadata: { actor: { type: 'system', id: 'profile' }, now: cause.recordedAt },
+    } as unknown as Parameters<typeof cascadeAppend>[0]);
+    const statement = creditPathStatement(member.id, pv, cause, append).compile(trx);
+    const t0 = performance.now();
+    const { rows } = await trx.executeQuery<Record<string, unknown>>(explain ? { ...statement, sql: `explain (analyze, buffers, wal, costs off) ${statement.sql}` } : statement);
+    const ms = performance.now() - t0;
+    console.log(`--- run ${run + 1}: ${username}, pv ${pv}, ${ms.toFixed(1)} ms round trip${explain ? '' : `, ${rows.length} rows`}`);
+    if (explain) console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    return ms;
+  });
 } finally {
   await db.destroy();
 }

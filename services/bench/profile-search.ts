@@ -10,8 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/database';
 import { eventSearchProjection } from '../src/audit/projections';
-
-class RolledBack extends Error {}
+import { rolledBackRuns } from './rolled-back-runs';
 
 const database = process.env.PROFILE_DB;
 if (!database) throw new Error('PROFILE_DB: a kept bench database');
@@ -21,29 +20,20 @@ pool.on('connect', (client) => client.on('notice', (notice) => console.log(notic
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 const repeat = Number(process.env.PROFILE_REPEAT ?? 5);
 const explain = process.env.PROFILE_EXPLAIN !== '0';
-const times: number[] = [];
 try {
   const position = Number(process.env.PROFILE_POSITION ?? (await sql<{ p: string }>`select max(global_position)::text as p from events where type = 'RanksAchieved'`.execute(db)).rows[0]!.p);
-  for (let i = 0; i < repeat; i++) {
-    await sql`vacuum event_search`.execute(db);
-    await db.transaction().execute(async (trx) => {
-      await sql`delete from event_search where global_position = ${position}`.execute(trx);
-      if (explain) {
-        await sql`load 'auto_explain'`.execute(trx);
-        await sql.raw(`set local auto_explain.log_min_duration = 0; set local auto_explain.log_analyze = on; set local auto_explain.log_buffers = on; set local auto_explain.log_wal = on; set local auto_explain.log_timing = on; set local client_min_messages = log`).execute(trx);
-      }
-      const t0 = performance.now();
-      await eventSearchProjection.applyAt!(trx, [position]);
-      const ms = performance.now() - t0;
-      times.push(ms);
-      console.log(`--- run ${i + 1}: position ${position}, ${ms.toFixed(1)} ms round trip`);
-      throw new RolledBack();
-    }).catch((error: unknown) => {
-      if (!(error instanceof RolledBack)) throw error;
-    });
-  }
-  times.sort((a, b) => a - b);
-  console.log(`median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms over ${times.length}`);
+  await rolledBackRuns(db, { repeat, vacuumTables: 'event_search' }, async (trx, run) => {
+    await sql`delete from event_search where global_position = ${position}`.execute(trx);
+    if (explain) {
+      await sql`load 'auto_explain'`.execute(trx);
+      await sql.raw(`set local auto_explain.log_min_duration = 0; set local auto_explain.log_analyze = on; set local auto_explain.log_buffers = on; set local auto_explain.log_wal = on; set local auto_explain.log_timing = on; set local client_min_messages = log`).execute(trx);
+    }
+    const t0 = performance.now();
+    await eventSearchProjection.applyAt!(trx, [position]);
+    const ms = performance.now() - t0;
+    console.log(`--- run ${run + 1}: position ${position}, ${ms.toFixed(1)} ms round trip`);
+    return ms;
+  });
 } finally {
   await db.destroy();
 }
