@@ -40,6 +40,7 @@ import * as reads4MembersTabsByPackage from './2026_12_03_reads4_01_members_tabs
 import * as cascade8EventsDataUncompressed from './2026_12_05_cascade8_00_events_data_uncompressed';
 import * as reads8MemberSearchRows from './2026_12_05_reads8_00_member_search_rows';
 import * as reads9MemberSearchRowsLowercased from './2026_12_06_reads9_00_member_search_rows_lowercased';
+import * as cascade10RankHeldInMemberPointsOnly from './2026_12_07_cascade10_00_rank_held_in_member_points_only';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_cascade8_00_events_data_uncompressed': cascade8EventsDataUncompressed,
   '2026_12_05_reads8_00_member_search_rows': reads8MemberSearchRows,
   '2026_12_06_reads9_00_member_search_rows_lowercased': reads9MemberSearchRowsLowercased,
+  '2026_12_07_cascade10_00_rank_held_in_member_points_only': cascade10RankHeldInMemberPointsOnly,
 };

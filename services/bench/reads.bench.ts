@@ -101,11 +101,11 @@ async function loadMembers(db: Db, root: string, members: number, now: Date, log
   await timed('members', log, () =>
     sql`
       insert into members (id, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id,
-                           placement_parent_id, placement_leg, email_verified_at, activated_at, deactivated, is_stockist, rank_id,
+                           placement_parent_id, placement_leg, email_verified_at, activated_at, deactivated, is_stockist,
                            created_at, updated_at, registered_xid, registered_position, activated_xid, activated_position, package_xid, package_position)
       select n.id, 'mb' || n.k, 'mb' || n.k || '@bench.test', (${FIRST}::text[])[1 + n.k % ${FIRST.length}], (${LAST}::text[])[1 + (n.k / 7) % ${LAST.length}],
              '0803' || lpad((n.k % 10000000)::text, 7, '0'), 1 + n.k % 6, 1 + n.k % 6, p.id, p.id, n.leg, ${now}, case when n.k % 10 <> 0 then ${now}::timestamptz end,
-             n.k % 97 = 0, n.k % 100 = 0, case when n.k % 5 = 0 then 1 + n.k % 3 end,
+             n.k % 97 = 0, n.k % 100 = 0,
              ${now}::timestamptz - make_interval(secs => (${last} - n.k) * 30), ${now}, pg_current_xact_id(), n.k, pg_current_xact_id(), n.k, pg_current_xact_id(), n.k
       from bench_n n join bench_n p on p.k = n.parent
       order by n.k`.execute(db),
@@ -252,7 +252,7 @@ const readsBench: BenchModule = {
       const session = async (kind: 'member' | 'admin', id: string) => t.app.jwt.sign({ sid: (await startSession(db, { kind, id }, { now: new Date() })).id }, { expiresIn: '12h' });
       const admin = await db.selectFrom('admins').select('id').orderBy('created_at').executeTakeFirstOrThrow();
       const tokens = { member: await session('member', busyId), deep: await session('member', deepId), admin: await session('admin', admin.id), none: '' };
-      const pkg = (await db.selectFrom('members').select(['package_id', 'rank_id']).where('id', '=', busyId).executeTakeFirstOrThrow());
+      const pkg = await db.selectFrom('members').leftJoin('member_points', 'member_points.member_id', 'members.id').select(['members.package_id', 'member_points.rank_id']).where('members.id', '=', busyId).executeTakeFirstOrThrow();
       const deepDepth = (await sql<{ depth: number }>`select depth from genealogy_nodes where member_id = ${deepId}`.execute(db)).rows[0]!.depth;
       const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
       const reads: Read[] = [

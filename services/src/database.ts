@@ -58,7 +58,6 @@ export type MembersTable = {
   activated_at: Date | null;
   deactivated: Generated<boolean>;
   is_stockist: Generated<boolean>;
-  rank_id: number | null;
   withdrawal_amount: Generated<number>;
   personal_pv: Generated<number>;
   registration_expires_at: Date | null;

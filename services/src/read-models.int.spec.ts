@@ -189,7 +189,7 @@ describe('every read model rebuilt from the log equals the live one, row for row
     const methods = await t.runtime.db.selectFrom('package_payments').select(['method', 'status']).execute();
     expect(methods).toEqual(expect.arrayContaining([{ method: 'payment_gateway', status: 'approved' }, { method: 'pop', status: 'approved' }, { method: 'pop', status: 'declined' }]));
     expect((await t.runtime.db.selectFrom('members').select('is_stockist').where('id', '=', d.id).executeTakeFirstOrThrow()).is_stockist).toBe(true);
-    expect((await t.runtime.db.selectFrom('members').select('rank_id').where('id', '=', a.id).executeTakeFirstOrThrow()).rank_id).not.toBeNull();
+    expect((await t.runtime.db.selectFrom('member_points').select('rank_id').where('member_id', '=', a.id).executeTakeFirstOrThrow()).rank_id).not.toBeNull();
     // A bonus was held and then released by the approval.
     expect(await t.runtime.db.selectFrom('held_bonuses').select('resolution').execute()).toEqual(expect.arrayContaining([{ resolution: 'credited' }]));
   });

@@ -14,7 +14,7 @@ import { projectMembersInBatches } from './membership/member-changes';
 import { projectMembersAt } from './membership/members-at';
 import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
-import { memberRankChanges, projectMemberPoints, projectMemberPointsAt } from './points/projections';
+import { projectMemberPoints, projectMemberPointsAt } from './points/projections';
 import { type PolicyStateModel, rebuildPolicyState } from './core/policy-state-rebuild';
 import { memberDetailsChanges, projectMemberProfiles } from './profile/projections';
 import { projectPurchasesAt, projectPurchasesInBatches } from './purchases/projections';
@@ -53,15 +53,15 @@ const catalogueEventTypes = Object.values(catalogueKinds).flatMap((kind) => ['De
 export const inlineReadModels: readonly (InlineReadModel & { description: string; refusal?: ReadModel['refusal'] })[] = [
   {
     name: 'members',
-    description: 'Members: registration, activation, package, placement, rank, stockist flag, standing withdrawal amount, names and phone',
+    description: 'Members: registration, activation, package, placement, stockist flag, standing withdrawal amount, names and phone',
     tables: ['members'],
     // The row gathers facts of several streams: each capability's function writes its own columns.
     eventTypes: [
       'MemberRegistered', 'MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated',
-      'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved', 'RankAchieved', 'RanksAchieved',
+      'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved',
     ],
     // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
-    apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges, memberRankChanges]),
+    apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]),
     // Rebuilds: one statement a batch inside PostgreSQL, written for the members table (membership/members-at.ts).
     applyAt: projectMembersAt,
   },

@@ -241,10 +241,11 @@ export async function memberListPage(db: Executor, filter: MemberListFilter, pag
     id: string; first_name: string; last_name: string; email: string; username: string; phone: string; package_id: number;
     package_name: string | null; rank_id: number | null; photo_path: string | null; created_at: Date; is_stockist: boolean; active: boolean;
   }>`
-    select m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, m.rank_id,
+    select m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, pts.rank_id,
       mp.photo_path, m.created_at, m.is_stockist, ${isActive} as active
     from members m
     left join packages p on p.id = m.package_id
+    left join member_points pts on pts.member_id = m.id
     left join member_profiles mp on mp.member_id = m.id
     where ${memberListWhere(filter)}
     order by m.created_at desc, m.id

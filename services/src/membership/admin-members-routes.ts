@@ -57,7 +57,7 @@ const membersResource = {
     phone: { sql: sql`m.phone`, type: 'text' },
     package_id: { sql: sql`m.package_id`, type: 'number' },
     package_name: { sql: sql`p.name`, type: 'text' },
-    rank_id: { sql: sql`m.rank_id`, type: 'number' },
+    rank_id: { sql: sql`pts.rank_id`, type: 'number' },
     rank_name: { sql: sql`r.name`, type: 'text' },
     created_at: { sql: sql`m.created_at`, type: 'timestamp' },
     // Booleans compare as text: filter {"status":true} → 'true'.
@@ -129,7 +129,8 @@ async function packagesFor(db: Executor, q: string | undefined, sortedByPackage:
 }
 
 const packagesJoin = sql`left join packages p on p.id = m.package_id`;
-const ranksJoin = sql`left join ranks r on r.id = m.rank_id`;
+// The rank held lives in member_points alone (decision 86): a primary-key lookup per row.
+const ranksJoin = sql`left join member_points pts on pts.member_id = m.id left join ranks r on r.id = pts.rank_id`;
 // The member's stockist record: the approved one, else the latest application (a disapproved
 // member may apply again, so there can be several).
 const stockistJoin = sql`
@@ -156,7 +157,7 @@ const fromMembers = sql`
   left join member_profiles mp on mp.member_id = m.id
   ${stockistJoin}`;
 
-/** Whether the filter names a field starting with `prefix` (package_name, rank_name, stockist_: a join's column). */
+/** Whether the filter names a field starting with `prefix` (package_name, rank_, stockist_: a join's column). */
 const filterReads = (filter: unknown) => {
   const keys = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? Object.keys(filter) : [];
   return (prefix: string) => keys.some((key) => key.startsWith(prefix));
@@ -164,7 +165,7 @@ const filterReads = (filter: unknown) => {
 
 /**
  * The FROM clause a count needs: members, and only the joins the filter reads (package_name → p,
- * rank_name → r, stockist_* → st). A join the count does not need is not free even when the planner
+ * rank_id and rank_name → pts and r, stockist_* → st). A join the count does not need is not free even when the planner
  * removes it: the columns it joined on count as read, which rules out an index-only scan (the
  * stockists tab's count visited 10,000 heap pages at 1,000,000 members, ~0.1 s).
  */
@@ -173,7 +174,7 @@ function countFromFor(filter: unknown): RawBuilder<unknown> {
   return sql`
   from members m
   ${reads('package_name') ? packagesJoin : sql``}
-  ${reads('rank_name') ? ranksJoin : sql``}
+  ${reads('rank_') ? ranksJoin : sql``}
   ${reads('stockist_') ? stockistJoin : sql``}`;
 }
 
@@ -198,7 +199,7 @@ type MemberRow = {
 };
 
 const listColumns = sql`
-  m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, m.rank_id, r.name as rank_name,
+  m.id, m.first_name, m.last_name, m.email, m.username, m.phone, m.package_id, p.name as package_name, pts.rank_id, r.name as rank_name,
   mp.photo_path, m.created_at, ${isActive} as status, m.is_stockist,
   st.package_name as stockist_package_name, st.status as stockist_status, coalesce(st.approved_at, st.created_at) as stockist_created_at`;
 
@@ -238,8 +239,8 @@ type DetailRow = MemberRow & {
   email_verified: boolean;
 };
 
-/** The sort fields that are members' own columns (each has an index in its order but package_id and rank_id). */
-const MEMBER_SORTS = new Set(['id', 'uuid', 'first_name', 'last_name', 'full_name', 'email', 'username', 'phone', 'package_id', 'rank_id', 'created_at', 'status', 'is_stockist']);
+/** The sort fields that are members' own columns (each has an index in its order but package_id). */
+const MEMBER_SORTS = new Set(['id', 'uuid', 'first_name', 'last_name', 'full_name', 'email', 'username', 'phone', 'package_id', 'created_at', 'status', 'is_stockist']);
 
 /**
  * How many members, in the list's order, a search's page looks through before it reads every
@@ -273,7 +274,7 @@ export async function listMembers(db: Executor, query: SimpleRestQuery): Promise
     return { list, rows: rows.map(toRecord), total };
   }
   const reads = filterReads(filter);
-  if (!exporting && q !== undefined && MEMBER_SORTS.has(String(sortField)) && !['package_name', 'rank_name', 'stockist_'].some(reads)) {
+  if (!exporting && q !== undefined && MEMBER_SORTS.has(String(sortField)) && !['package_name', 'rank_', 'stockist_'].some(reads)) {
     const { rows, total } = await searchPage(db, list, tiebreak, countFrom);
     return { list, rows: rows.map(toRecord), total };
   }

@@ -155,6 +155,37 @@ describe('GET /api/admin/members', () => {
     expect(byPackage.status).toBe(200);
   });
 
+  it('shows, filters and sorts by the rank held, which lives in member_points (docs/decisions.md 86)', async () => {
+    // The points policy's rows, written directly (this app runs no consumers): Adaeze holds Supervisor, Chinedu Associate.
+    await sql`
+      insert into member_points (member_id, personal_pv, cpv, left_pv, right_pv, rank_id, rank_achieved_at, updated_at)
+      values (${active.id}, 0, 600, 0, 0, 2, now(), now()), (${other.id}, 0, 10, 0, 0, 1, now(), now())`.execute(t.runtime.db);
+    try {
+      const all = await list({ range: [0, 24] });
+      const byName = new Map(all.body.map((m: any) => [m.first_name, m]));
+      expect(byName.get('Adaeze')).toMatchObject({ rank_id: 2, rank_name: 'Supervisor' });
+      expect(byName.get('Chinedu')).toMatchObject({ rank_id: 1, rank_name: 'Associate' });
+      expect(byName.get('Bolaji')).toMatchObject({ rank_id: null, rank_name: null });
+      const supervisors = await list({ filter: { rank_id: 2 } });
+      expect(supervisors.body.map((m: any) => m.id)).toEqual([active.id]);
+      expect(supervisors.range).toBe('members 0-0/1');
+      // With a search and with a tab the rank still filters (the search's members-only paths are not taken).
+      expect((await list({ filter: { rank_id: 1, q: 'Chined' } })).body.map((m: any) => m.id)).toEqual([other.id]);
+      expect((await list({ filter: { rank_id: 2, q: 'Chined' } })).body).toEqual([]);
+      expect((await list({ filter: { rank_id: 2, status: true }, sort: ['username', 'ASC'] })).body.map((m: any) => m.id)).toEqual([active.id]);
+      expect((await list({ filter: { rank_name: 'Associate' } })).body.map((m: any) => m.id)).toEqual([other.id]);
+      // Ascending: Associate, Supervisor, then the members holding none (PostgreSQL puts nulls last ascending).
+      const ranked = await list({ sort: ['rank_id', 'ASC'], range: [0, 1] });
+      expect(ranked.body.map((m: any) => m.id)).toEqual([other.id, active.id]);
+      expect(ranked.range).toBe('members 0-1/4');
+      expect((await getOne(active.id)).rank_id).toBe(2);
+      expect((await h.call('GET', '/api/auth/user', { token: active.token })).body.data).toMatchObject({ rank_id: 2 });
+      expect((await h.call('GET', `/api/users/${active.id}/user`, { token: admin })).body.data).toMatchObject({ rank_id: 2 });
+    } finally {
+      await sql`delete from member_points where member_id in (${active.id}, ${other.id})`.execute(t.runtime.db);
+    }
+  });
+
   it('answers getMany by filter {"id":[...]} and refuses bad parameters with a readable 422', async () => {
     const many = await list({ filter: { id: [active.id, inactive.id, 'not-a-uuid'] } });
     expect(many.status).toBe(200);

@@ -5,21 +5,21 @@ import { REGISTRATION_WINDOW_DAYS } from './events';
 
 /**
  * The members read model rebuilt inside PostgreSQL, a batch of log positions in ONE statement
- * written for the members table and its thirteen event types (read-models.ts `members`). It leaves
+ * written for the members table and its eleven event types (read-models.ts `members`). It leaves
  * the rows the commands' functions leave applying the same events one at a time (memberRegisteredRow,
- * memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges,
- * memberRankChanges; members-at.property.int.spec.ts compares them), with typed columns instead of
+ * memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges;
+ * members-at.property.int.spec.ts compares them), with typed columns instead of
  * core/row-changes-at.ts's generic jsonb fold, which cost in SQL what the fold cost in node
  * (decision 68):
- * - every event of the batch becomes one typed row (a rank cascade one row per entry) holding the
- *   values it sets; a registration sets every column a new row gets;
+ * - every event of the batch becomes one typed row holding the values it sets (ranks are not
+ *   here: member_points holds them, decision 86); a registration sets every column a new row gets;
  * - a registration inserts only when the member has no row before the statement (`on conflict do
  *   nothing` one by one, rows are never deleted): the first of the batch is then the row's base and
  *   only the changes after it count (those before updated nothing); a member who already had a
  *   row gets every change of the batch; a member with neither is left alone (an UPDATE of a missing
  *   row does nothing);
  * - columns are set in groups, each group by fixed event types (package: registration, activation,
- *   upgrade; updated_at: every type but the stockist flag and ranks…): per member and group, the
+ *   upgrade; updated_at: every type but the stockist flag…): per member and group, the
  *   values of its LAST event in log order (by the event's place in the batch, never by time); PV
  *   is summed;
  * - the new members are inserted with the groups folded in, the others updated once each.
@@ -33,21 +33,21 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
     with batch as materialized (
       select p.ord, e.type, e.data, e.recorded_at, e.transaction_id, e.global_position
       from unnest(${sql.val(positions)}::bigint[]) with ordinality as p(position, ord) join events e on e.global_position = p.position and ${batchRange(positions, 'e.global_position')}),
-    -- One typed row per change: the member, its place in the log (ord, then the entry of a cascade)
+    -- One typed row per change: the member, its place in the log (ord)
     -- and, in the columns of what it sets, its values (null elsewhere: which columns a type sets is
     -- said by the groups below, never by a null).
     changes as (
-      select (data->>'member_id')::uuid as member, ord * ${ENTRY_SPAN} as key, type, recorded_at as at, transaction_id as xid, global_position as pos,
+      select (data->>'member_id')::uuid as member, ord as key, type, recorded_at as at, transaction_id as xid, global_position as pos,
         data->>'username' as username, data->>'email' as email, data->>'first_name' as first_name, data->>'last_name' as last_name, data->>'phone' as phone,
         (data->>'package_id')::int as package_id, (data->>'sponsor_id')::uuid as sponsor_id,
         (data->>'placement_parent_id')::uuid as parent, data->>'placement_leg' as leg, coalesce((data->>'is_root')::boolean, false) as is_root,
         case when coalesce((data->>'is_root')::boolean, false) then null else recorded_at + ${REGISTRATION_WINDOW_DAYS * 24} * interval '1 hour' end as expires,
-        null::boolean as enabled, null::text as preference, null::bigint as amount, null::int as rank_id, null::bigint as pv,
+        null::boolean as enabled, null::text as preference, null::bigint as amount, null::bigint as pv,
         -- a registration inserts only where the member has no row yet (before this statement)
         not exists (select 1 from members m where m.id = (data->>'member_id')::uuid) as inserts
       from batch where type = 'MemberRegistered'
       union all
-      select (data->>'member_id')::uuid, ord * ${ENTRY_SPAN}, type, recorded_at, transaction_id, global_position,
+      select (data->>'member_id')::uuid, ord, type, recorded_at, transaction_id, global_position,
         null, null,
         case type when 'MemberDetailsUpdated' then data->>'first_name' end, case type when 'MemberDetailsUpdated' then data->>'last_name' end,
         case type when 'MemberDetailsUpdated' then data->>'phone' end,
@@ -59,28 +59,10 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         case type when 'MemberReinstated' then (data->>'expires_at')::timestamptz end,
         case type when 'MemberTwoFactorChanged' then (data->>'enabled')::boolean end,
         case type when 'MemberPlacementPreferenceChanged' then data->>'preference' end,
-        case type when 'WithdrawalAmountSet' then (data->>'amount_kobo')::bigint end, null,
+        case type when 'WithdrawalAmountSet' then (data->>'amount_kobo')::bigint end,
         case type when 'MemberActivated' then coalesce((data->>'point_value')::numeric, 0) when 'MemberPackageUpgraded' then coalesce((data->>'point_value_added')::numeric, 0) end::bigint,
         false
-      from batch where type in (${sql.join(CHANGE_TYPES.map((t) => sql.lit(t)))})
-      union all
-      select (data->>'member_id')::uuid, ord * ${ENTRY_SPAN}, type, recorded_at, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, (data->>'rank_id')::int, null, false
-      from batch where type = 'RankAchieved'
-      union all
-      -- a cascade: one row per entry, in the entries' order, both shapes (decision 67)
-      select r.member_id::uuid, b.ord * ${ENTRY_SPAN} + r.entry, b.type, b.recorded_at, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, r.rank_id::int, null, false
-      from batch b cross join lateral (
-        select c.member_id, c.rank_id, c.entry from rows from (
-          jsonb_array_elements_text(b.data->'columns'->'member_id'), jsonb_array_elements_text(b.data->'columns'->'rank_id')) with ordinality as c(member_id, rank_id, entry)
-        union all
-        select x.value->>'member_id', x.value->>'rank_id', x.entry from jsonb_array_elements(b.data->'ranks') with ordinality as x(value, entry)
-        union all
-        -- compact (decision 80): the member's kind indexes the kinds' rank ids
-        select c.member_id, b.data->'kinds'->'rank_id'->>c.kind::int, c.entry from rows from (
-          jsonb_array_elements_text(b.data->'members'->'member_id'), jsonb_array_elements_text(b.data->'members'->'kind')) with ordinality as c(member_id, kind, entry)) r
-      where b.type = 'RanksAchieved'),
+      from batch where type in (${sql.join(CHANGE_TYPES.map((t) => sql.lit(t)))})),
     -- In one window per member: its base (its first registration of the batch, when that inserts)
     -- and, per group of columns, the key of the group's last change (registrations aside).
     lasts as (
@@ -96,8 +78,7 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         max(key) filter (where type = 'MemberTwoFactorChanged') over m as c_2fa,
         max(key) filter (where type = 'MemberPlacementPreferenceChanged') over m as c_preference,
         max(key) filter (where type = 'WithdrawalAmountSet') over m as c_amount,
-        max(key) filter (where type in ('RankAchieved', 'RanksAchieved')) over m as c_rank,
-        max(key) filter (where type not in ('MemberRegistered', 'StockistApproved', 'RankAchieved', 'RanksAchieved')) over m as c_updated
+        max(key) filter (where type not in ('MemberRegistered', 'StockistApproved')) over m as c_updated
       from changes window m as (partition by member)),
     -- What counts: for a new member (a base) its base and the changes after it, for any other every
     -- change; registrations other than a base insert nothing. So a group's last counted event is its
@@ -107,7 +88,7 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         ${lastOf('c_names', true)} as k_names, ${lastOf('c_package', true)} as k_package, ${lastOf('c_expires', true)} as k_expires,
         ${lastOf('c_expired', false)} as k_expired, ${lastOf('c_placement', true)} as k_placement, ${lastOf('c_activated', false)} as k_activated,
         ${lastOf('c_email', false)} as k_email, ${lastOf('c_2fa', false)} as k_2fa, ${lastOf('c_preference', false)} as k_preference,
-        ${lastOf('c_amount', false)} as k_amount, ${lastOf('c_rank', false)} as k_rank, ${lastOf('c_updated', true)} as k_updated,
+        ${lastOf('c_amount', false)} as k_amount, ${lastOf('c_updated', true)} as k_updated,
         type <> 'MemberRegistered' and (base is null or key > base) as counts
       from lasts),
     -- One row per member: each group's values from its last event (and whether the group was set).
@@ -132,18 +113,17 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
         max(k_preference) is not null as preference_set, max(preference) filter (where key = k_preference) as placement_preference,
         max(k_amount) is not null as amount_set, max(amount) filter (where key = k_amount) as withdrawal_amount,
         coalesce(bool_or(type = 'StockistApproved') filter (where counts), false) as stockist_set,
-        max(k_rank) is not null as rank_set, max(rank_id) filter (where key = k_rank) as rank_id,
         max(k_updated) is not null as updated_set, max(at) filter (where key = k_updated) as updated_at,
         coalesce(sum(pv) filter (where counts), 0)::bigint as pv
       from counted group by member),
     inserted as (
       insert into members (
         id, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id, placement_parent_id, placement_leg, is_root,
-        email_verified_at, enable_2fa, activated_at, is_stockist, rank_id, withdrawal_amount, created_at, updated_at, personal_pv,
+        email_verified_at, enable_2fa, activated_at, is_stockist, withdrawal_amount, created_at, updated_at, personal_pv,
         registration_expires_at, registration_expired_at, registered_xid, registered_position, activated_xid, activated_position,
         package_xid, package_position, placement_preference)
       select member, username, email, first_name, last_name, phone, package_id, reg_package_id, sponsor_id, placement_parent_id, placement_leg, is_root,
-        email_verified_at, coalesce(enable_2fa, false), activated_at, stockist_set, rank_id, coalesce(withdrawal_amount, 0), created_at, updated_at, pv,
+        email_verified_at, coalesce(enable_2fa, false), activated_at, stockist_set, coalesce(withdrawal_amount, 0), created_at, updated_at, pv,
         registration_expires_at, registration_expired_at, registered_xid, registered_position, activated_xid, activated_position,
         package_xid, package_position, placement_preference
       from folded where base is not null
@@ -169,7 +149,6 @@ export async function projectMembersAt(trx: Transaction<Database>, positions: re
       placement_preference = case when f.preference_set then f.placement_preference else m.placement_preference end,
       withdrawal_amount = case when f.amount_set then f.withdrawal_amount else m.withdrawal_amount end,
       is_stockist = m.is_stockist or f.stockist_set,
-      rank_id = case when f.rank_set then f.rank_id else m.rank_id end,
       updated_at = case when f.updated_set then f.updated_at else m.updated_at end,
       personal_pv = m.personal_pv + f.pv
     from folded f
@@ -182,11 +161,8 @@ const lastOf = (change: string, registrationSets: boolean) => {
   return registrationSets ? sql`case when base is null or ${c} > base then ${c} else base end` : sql`case when base is null or ${c} > base then ${c} end`;
 };
 
-/** The types that change a member's row other than a registration and ranks (the batch holds only the model's types; any other is ignored). */
+/** The types that change a member's row other than a registration (the batch holds only the model's types; any other is ignored). */
 const CHANGE_TYPES = [
   'MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated', 'MemberTwoFactorChanged',
   'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved',
 ];
-
-/** A cascade's entries are ordered within their event: a row's key is its event's place times this, plus its entry. */
-const ENTRY_SPAN = sql.lit(2 ** 32);

@@ -4,14 +4,19 @@ import type { Executor } from '../core/db';
 import type { MembersTable } from '../database';
 import type { PlacementLeg } from './events';
 
-export type MemberRow = Selectable<MembersTable>;
+/** A members row with the rank the member holds (member_points is the rank's only home: docs/decisions.md 86). */
+export type MemberRow = Selectable<MembersTable> & { rank_id: number | null };
+
+/** members joined with the rank held (a primary-key lookup; no row there: no rank). */
+const membersWithRank = (db: Executor) =>
+  db.selectFrom('members').leftJoin('member_points', 'member_points.member_id', 'members.id').selectAll('members').select('member_points.rank_id');
 
 export async function findMemberByUsername(db: Executor, username: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where(sql`lower(username)`, '=', username.trim().toLowerCase()).executeTakeFirst();
+  return membersWithRank(db).where(sql`lower(members.username)`, '=', username.trim().toLowerCase()).executeTakeFirst();
 }
 
 export async function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  return membersWithRank(db).where(sql`lower(members.email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
 /** The sign-in name may be the username or the e-mail. */
@@ -20,7 +25,7 @@ export async function findMemberByLogin(db: Executor, login: string): Promise<Me
 }
 
 export async function findMember(db: Executor, id: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  return membersWithRank(db).where('members.id', '=', id).executeTakeFirst();
 }
 
 export async function occupiedLegs(db: Executor, placementParentId: string): Promise<PlacementLeg[]> {

@@ -13,7 +13,6 @@ import type { Executor } from '../core/db';
 import { memberFactBy } from '../compensation/facts-at-cause';
 import type { Database } from '../database';
 import { memberStream } from '../membership/events';
-import type { MemberChange } from '../membership/member-changes';
 import { type PointsEvent, RANK_EVENTS_PER_MEMBER_UP_TO, type RankAchieved, type RanksAchieved, type RanksAchievedAsRecordedBefore, type RanksAchievedInColumns, rankCascadeStream, rankCompact, rankCascadeKeyScope, rankEntries, rankKey, rankKeyScope, rankStream } from './events';
 import { type PvEvent, type Rank, pvDelta, rankAchievement } from './policies';
 
@@ -100,7 +99,8 @@ const creditUpsert = (source: RawBuilder<unknown>, pv: number, at: string, rankI
  *
  * The same statement judges the ranks of the path's members whose package at the cause is on
  * their members row (packages only rise, and the row says when it was set), and for each rank
- * reached sets it in the same upsert that credits the CPV and sets it on the members row: a
+ * reached sets it in the same upsert that credits the CPV (member_points is the rank's only home
+ * since decision 86; it was copied onto the members row too, a second 10,000-row write): a
  * cascade lifting 10,000 ancestors wrote member_points twice (the credit, then the ranks) and sent
  * the 10,000 keys and ranks back in two more statements (~135 ms of the deep activation's points
  * policy; docs/decisions.md 67). The CPV judged is the row's before the statement plus `pv`: the
@@ -286,12 +286,6 @@ export function creditPathStatement(memberId: string, pv: number, cause: Pick<Re
       returning 1
     ),
     credited_new as (${creditUpsert(sql`judged where not had_row`, pv, at, sql`case when decided then held_id end`)} returning 1),
-    ranked_members as (
-      update members m set rank_id = j.held_id
-      from judged j
-      where j.decided and m.id = j.member_id and m.rank_id is distinct from j.held_id
-      returning 1
-    ),
     cascade as (select count(*) filter (where decided) > ${RANK_EVENTS_PER_MEMBER_UP_TO} as big from judged),
     cascade_key as (
       insert into unique_keys (scope, key, owner)
@@ -413,18 +407,12 @@ function rankMetadata(cause: RecordedEvent): EventMetadata {
   };
 }
 
-/** The rank each member holds now, in member_points and on the members row (sign-in, profile and member lists show it). */
+/** The rank each member holds now, in member_points (its only home: sign-in, profile and member lists read it there). */
 async function setRanks(trx: Trx, ranks: ReadonlyArray<{ member_id: string; rank_id: number }>, at: string): Promise<void> {
-  const memberIds = sql.val(ranks.map((r) => r.member_id));
-  const rankIds = sql.val(ranks.map((r) => r.rank_id));
   await sql`
     update member_points mp set rank_id = t.rank_id, rank_achieved_at = ${at}::timestamptz
-    from unnest(${memberIds}::uuid[], ${rankIds}::int[]) as t(member_id, rank_id)
+    from unnest(${sql.val(ranks.map((r) => r.member_id))}::uuid[], ${sql.val(ranks.map((r) => r.rank_id))}::int[]) as t(member_id, rank_id)
     where mp.member_id = t.member_id`.execute(trx);
-  await sql`
-    update members m set rank_id = t.rank_id
-    from unnest(${memberIds}::uuid[], ${rankIds}::int[]) as t(member_id, rank_id)
-    where m.id = t.member_id and m.rank_id is distinct from t.rank_id`.execute(trx);
 }
 
 /**
@@ -487,29 +475,6 @@ export const pointsPolicy: Consumer = {
     }
   },
 };
-
-/**
- * The rank on the `members` row from the ranks recorded (the `members` read model, read-models.ts).
- * Live, recordRanks sets it in the same transaction that appends RankAchieved / RanksAchieved; a
- * rebuild replays it from the events. Ranks only rise, so the last rank recorded for a member is
- * the rank it holds. A cascade is one set-based update, however many members it names.
- */
-export async function projectMemberRanks(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') continue;
-    const entries = rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>);
-    await sql`
-      update members m set rank_id = t.rank_id
-      from unnest(${sql.val(entries.map((e) => e.member_id))}::uuid[], ${sql.val(entries.map((e) => e.rank_id))}::int[]) as t(member_id, rank_id)
-      where m.id = t.member_id`.execute(db);
-  }
-}
-
-/** The ranks a rank event sets on the members rows (MemberChange: a batch at a time; projectMemberRanks one event at a time). */
-export function memberRankChanges(recorded: RecordedEvent): MemberChange[] {
-  if (recorded.type !== 'RankAchieved' && recorded.type !== 'RanksAchieved') return [];
-  return rankEntries(recorded as RecordedEvent<RankAchieved | RanksAchieved | RanksAchievedInColumns | RanksAchievedAsRecordedBefore>).map((entry) => ({ memberId: entry.member_id, set: { rank_id: entry.rank_id } }));
-}
 
 /**
  * member_points replayed from the log (the `member-points` read model, read-models.ts, rebuilt by

@@ -6,7 +6,8 @@ import type { MemberProfilesTable, MembersTable } from '../database';
 import { storedFileLink } from '../core/stored-files';
 import { stockistSummaries } from '../stockists/summaries';
 
-type MemberRow = Selectable<MembersTable>;
+/** A members row with the rank held (member_points, docs/decisions.md 86). */
+type MemberRow = Selectable<MembersTable> & { rank_id: number | null };
 type ProfileRow = Selectable<MemberProfilesTable>;
 
 export const memberNotFound = 'Member not found.';
@@ -19,8 +20,9 @@ async function memberWithProfile(db: Executor, memberId: string): Promise<{ memb
   const member = await db
     .selectFrom('members')
     .leftJoin('packages', 'packages.id', 'members.package_id')
+    .leftJoin('member_points', 'member_points.member_id', 'members.id')
     .selectAll('members')
-    .select('packages.name as package_name')
+    .select(['packages.name as package_name', 'member_points.rank_id'])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
   if (!member) throw new NotFound(memberNotFound);
