@@ -73,7 +73,9 @@ export async function rebuildPolicyState(
         select ${columns}
         from public.events
         where (transaction_id, global_position) > (${after.tx}::xid8, ${after.gp}::bigint) and (${selected})
-        order by transaction_id, global_position limit ${BATCH}`.execute(trx);
+        -- Qualified: the select list turns transaction_id into text, and ordering by that text would
+        -- put xid 1000000 before 999999 (a batch then read again, or skipped, past the cursor).
+        order by events.transaction_id, events.global_position limit ${BATCH}`.execute(trx);
       if (rows.length === 0) break;
       if (model.applyAt) await model.applyAt(trx, rows.map((row) => Number(row.global_position)));
       else await model.apply(trx, rows.map(recorded));
