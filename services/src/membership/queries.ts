@@ -8,7 +8,7 @@ import type { PlacementLeg } from './events';
 export type MemberRow = Selectable<MembersTable> & { rank_id: number | null };
 
 /** members joined with the rank held (a primary-key lookup; no row there: no rank). */
-const membersWithRank = (db: Executor) =>
+export const membersWithRank = (db: Executor) =>
   db.selectFrom('members').leftJoin('member_points', 'member_points.member_id', 'members.id').selectAll('members').select('member_points.rank_id');
 
 export async function findMemberByUsername(db: Executor, username: string): Promise<MemberRow | undefined> {

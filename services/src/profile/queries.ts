@@ -2,12 +2,11 @@ import type { Selectable } from 'kysely';
 import type { MemberListRow, MemberProfile, ProfileDetails } from '../contracts/profile';
 import type { Executor } from '../core/db';
 import { NotFound } from '../core/errors';
-import type { MemberProfilesTable, MembersTable } from '../database';
+import type { MemberProfilesTable } from '../database';
+import { type MemberRow, membersWithRank } from '../membership/queries';
 import { storedFileLink } from '../core/stored-files';
 import { stockistSummaries } from '../stockists/summaries';
 
-/** A members row with the rank held (member_points, docs/decisions.md 86). */
-type MemberRow = Selectable<MembersTable> & { rank_id: number | null };
 type ProfileRow = Selectable<MemberProfilesTable>;
 
 export const memberNotFound = 'Member not found.';
@@ -17,12 +16,9 @@ export async function findProfile(db: Executor, memberId: string): Promise<Profi
 }
 
 async function memberWithProfile(db: Executor, memberId: string): Promise<{ member: MemberRow & { package_name: string | null }; profile: ProfileRow | undefined }> {
-  const member = await db
-    .selectFrom('members')
+  const member = await membersWithRank(db)
     .leftJoin('packages', 'packages.id', 'members.package_id')
-    .leftJoin('member_points', 'member_points.member_id', 'members.id')
-    .selectAll('members')
-    .select(['packages.name as package_name', 'member_points.rank_id'])
+    .select('packages.name as package_name')
     .where('members.id', '=', memberId)
     .executeTakeFirst();
   if (!member) throw new NotFound(memberNotFound);
