@@ -8,7 +8,7 @@ import { REGISTRATION_WINDOW_DAYS } from './events';
  * written for the members table and its eleven event types (read-models.ts `members`). It leaves
  * the rows the commands' functions leave applying the same events one at a time (memberRegisteredRow,
  * memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges;
- * members-at.property.int.spec.ts compares them), with typed columns instead of
+ * member-changes.property.int.spec.ts compares them), with typed columns instead of
  * core/row-changes-at.ts's generic jsonb fold, which cost in SQL what the fold cost in node
  * (decision 68):
  * - every event of the batch becomes one typed row holding the values it sets (ranks are not
