@@ -172,6 +172,16 @@ async function loadLedger(db: Db, members: number, busy: string, now: Date, log:
       select gen_random_uuid(), ${busy}::uuid, 'withdrawal', 500000, 10000, 490000, 'successful', 'Test Bank', '001', '0123456789', 'Bench', 'bench-busy-' || i, ${now}::timestamptz - make_interval(days => i), ${now}
       from generate_series(1, 40) i`.execute(db);
   });
+  // What the admin dashboard's payment figures sum: a registration payment a member (approved for the active ones), an upgrade for 1 in 8.
+  await timed(`package_payments (${fmtInt(members + members / 8)})`, log, () =>
+    sql`
+      insert into package_payments (id, member_id, purpose, method, package_id, from_package_id, amount_due, amount_paid, reference, status, decided_at, created_at, updated_at)
+      select gen_random_uuid(), n.id, u.purpose, case when n.k % 3 = 0 then 'pop' else 'payment_gateway' end, 1 + n.k % 6, case when u.purpose = 'upgrade' then 1 end,
+             1500000 * (1 + n.k % 6), 1500000 * (1 + n.k % 6), 'bench-' || u.purpose || '-' || n.k, case when n.k % 10 <> 0 then 'approved' else 'pending' end,
+             ${now}::timestamptz - make_interval(secs => (${members} - n.k) * 30), ${now}::timestamptz - make_interval(secs => (${members} - n.k) * 30), ${now}
+      from bench_n n cross join lateral (select 'registration' as purpose union all select 'upgrade' where n.k % 8 = 0) u
+      where n.k > 1`.execute(db),
+  );
 }
 
 /** `count` events of the mix, in batches of a million (one transaction id each), the secondary indexes dropped meanwhile. */
@@ -273,6 +283,15 @@ const readsBench: BenchModule = {
         { group: 'wallet page', name: 'GET /api/withdrawals/{id}/user-history?page=1', url: `/api/withdrawals/${busyId}/user-history?page=1`, token: 'member' },
         { group: 'genealogy', name: `GET /api/users/{id}/genealogy?depth=${GENEALOGY_MAX_DEPTH} (${fmtInt(deepDepth)} levels down)`, url: `/api/users/${deepId}/genealogy?depth=${GENEALOGY_MAX_DEPTH}`, token: 'deep' },
         { group: 'genealogy', name: `GET /api/users/{id}/genealogy?depth=${GENEALOGY_MAX_DEPTH} (the root, as admin)`, url: `/api/users/${root}/genealogy?depth=${GENEALOGY_MAX_DEPTH}`, token: 'admin' },
+        // Every call the back office's dashboard makes: company-wide counts and sums, over all time and the period chosen.
+        { group: 'admin dashboard', name: 'GET /api/users/total-registrations', url: '/api/users/total-registrations', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/users/total-active-users', url: '/api/users/total-active-users', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/users/total-registration-pv', url: '/api/users/total-registration-pv', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/bonuses/total-company-wallet', url: '/api/bonuses/total-company-wallet', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/bonuses/bonus-stats?type=all', url: '/api/bonuses/bonus-stats?type=all', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/bonuses/bonus-stats?type=month', url: '/api/bonuses/bonus-stats?type=month', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/product-purchases/pickup-stats?type=all', url: '/api/product-purchases/pickup-stats?type=all', token: 'admin' },
+        { group: 'admin dashboard', name: 'GET /api/product-purchases/pickup-stats?type=today', url: '/api/product-purchases/pickup-stats?type=today', token: 'admin' },
         { group: 'admin members', name: 'all, newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({})}`, token: 'admin' },
         { group: 'admin members', name: 'active, newest first', url: `/api/admin/members?sort=${filter(['created_at', 'DESC'])}&range=${filter([0, 24])}&filter=${filter({ status: true })}`, token: 'admin' },
         { group: 'admin members', name: 'inactive, by username, page 3', url: `/api/admin/members?sort=${filter(['username', 'ASC'])}&range=${filter([50, 74])}&filter=${filter({ status: false })}`, token: 'admin' },

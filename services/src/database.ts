@@ -263,6 +263,9 @@ export type WalletEntriesTable = {
   resolution: ColumnType<'credited' | 'withheld' | null, 'credited' | 'withheld' | null | undefined, 'credited' | 'withheld' | null>;
 };
 
+/** Credited bonuses per company (Lagos) day and kind: the wallet ledger adds each line's amount as it writes the line. */
+export type DailyBonusTotalsTable = { day: string; kind: string; credited_kobo: number; credited_count: number };
+
 export type WalletsTable = {
   member_id: string;
   total_bonus: Generated<number>;
@@ -486,6 +489,7 @@ export interface Database {
   genealogy_nodes: GenealogyNodesTable;
   genealogy_counts: GenealogyCountsTable;
   wallet_entries: WalletEntriesTable;
+  daily_bonus_totals: DailyBonusTotalsTable;
   wallets: WalletsTable;
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;

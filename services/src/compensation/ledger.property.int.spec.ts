@@ -23,7 +23,8 @@ import { walletLedgerProjection } from './projections';
  *       Σ debits (withdrawals not failed, wallet payments) and never below zero along the stream;
  *   (b) every bonus names a cause event that is in the log, and recomputes from its inputs;
  *   (c) no bonus key (cause, beneficiary, kind, generation) appears twice;
- *   (d) the wallet ledger rebuilt from position zero equals the live one, row for row;
+ *   (d) the wallet ledger rebuilt from position zero equals the live one, row for row, and its daily
+ *       totals are its credited lines summed by company day and kind;
  *   (e) the referral (and upgrade) bonuses of every activation (upgrade) are what this file
  *       computes on its own from the network's shape as it was at the cause (who was active then,
  *       whose registration payment awaited a decision then) and the percentages in force then (an
@@ -612,8 +613,14 @@ async function runAndCheck(t: TestApp, s: Scenario, trace: string[]): Promise<vo
   const snapshot = async () => ({
     entries: await t.runtime.db.selectFrom('wallet_entries').selectAll().orderBy('global_position').execute(),
     wallets: await t.runtime.db.selectFrom('wallets').selectAll().orderBy('member_id').execute(),
+    days: await t.runtime.db.selectFrom('daily_bonus_totals').selectAll().orderBy('day').orderBy('kind').execute(),
   });
   const live = await snapshot();
+  // The dashboard's daily totals are the credited lines summed by company day and kind.
+  const byDay = await sql<{ day: string; kind: string; credited_kobo: number; credited_count: number }>`
+    select (recorded_at at time zone 'Africa/Lagos')::date as day, kind, sum(amount)::bigint as credited_kobo, count(*)::bigint as credited_count
+    from wallet_entries where entry = 'credited' group by 1, 2 order by 1, 2`.execute(t.runtime.db);
+  expect(live.days, '(d) the daily bonus totals are the credited lines by day').toEqual(byDay.rows);
   expect(live.entries.length, '(d) the ledger has rows to compare').toBe(bonuses.length);
   await rebuildProjection(t.runtime.db, walletLedgerProjection);
   expect(await snapshot(), '(d) the wallet ledger rebuilt from the log').toEqual(live);

@@ -234,7 +234,7 @@ export const walletLedgerProjection: Consumer = {
   name: 'wallet-ledger',
   kind: 'projection',
   eventTypes: ['BonusCredited', 'BonusWithheld', 'BonusHeld', 'WithdrawalRequested', 'WithdrawalFailed', 'WalletPaymentMade'],
-  tables: ['wallet_entries', 'wallets'],
+  tables: ['wallet_entries', 'wallets', 'daily_bonus_totals'],
   // A batch is one statement in PostgreSQL whatever its size: 5,000 events a transaction spread the
   // runner's own round trips (lock, positions, checkpoint, commit) over five times the rows.
   batchSize: 5000,
@@ -274,6 +274,17 @@ export async function projectWalletLedgerAt(trx: Trx, positions: readonly number
       on conflict (global_position) do nothing
       returning settles_hold
     ),
+    days as (
+      -- The admin dashboard's totals: credited bonuses per company day and kind, from the same lines.
+      insert into daily_bonus_totals (day, kind, credited_kobo, credited_count)
+      select (recorded_at at time zone 'Africa/Lagos')::date, data->>'kind', sum((data->>'amount_kobo')::bigint), count(*)
+      from batch where line and type = 'BonusCredited'
+      group by 1, 2
+      on conflict (day, kind) do update set
+        credited_kobo = daily_bonus_totals.credited_kobo + excluded.credited_kobo,
+        credited_count = daily_bonus_totals.credited_count + excluded.credited_count
+      returning 1
+    ),
     changes as (
       -- Summed from the batch itself, not joined to lines' RETURNING (a join of two CTEs the
       -- planner takes for one row each became a nested loop of 1,000 × 1,000).
@@ -310,7 +321,7 @@ export async function projectWalletLedgerAt(trx: Trx, positions: readonly number
         updated_at = excluded.updated_at
       returning 1
     )
-    select (select count(*) from lines where settles_hold)::int as settled, (select count(*) from upserted)::int as wallets`.execute(trx);
+    select (select count(*) from lines where settles_hold)::int as settled, (select count(*) from upserted)::int as wallets, (select count(*) from days)::int as days`.execute(trx);
   if (!rows[0] || rows[0].settled === 0) return;
   // A settled hold: its held line says how it ended (the settling line carries the same key). A
   // second statement, so that it sees a held line inserted by the first (same batch).

@@ -88,13 +88,13 @@ export async function globalProfitEligibleCount(db: Executor): Promise<number> {
  * `<name>_sum` names, and the global profit eligible count (as of now, whatever the period).
  */
 export async function companyBonusStats(db: Executor, period: TotalPeriod, now: Date) {
+  // From the ledger's daily totals (a row per company day and kind), not its lines: a period starts at a company midnight.
   let query = db
-    .selectFrom('wallet_entries')
-    .select(['kind', sql<string>`sum(amount)`.as('total'), (eb) => eb.fn.countAll<string>().as('n')])
-    .where('entry', '=', 'credited')
+    .selectFrom('daily_bonus_totals')
+    .select(['kind', sql<string>`sum(credited_kobo)`.as('total'), sql<string>`sum(credited_count)`.as('n')])
     .groupBy('kind');
   const start = periodStart(period, now);
-  if (start) query = query.where('recorded_at', '>=', start);
+  if (start) query = query.where('day', '>=', companyDate(start));
   const rows = await query.execute();
   const of = (...kinds: BonusKind[]) => koboToNaira(rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.total), 0));
   const countOf = (...kinds: BonusKind[]) => rows.filter((r) => kinds.includes(r.kind as BonusKind)).reduce((sum, r) => sum + Number(r.n), 0);
