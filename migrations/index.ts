@@ -42,6 +42,7 @@ import * as reads8MemberSearchRows from './2026_12_05_reads8_00_member_search_ro
 import * as reads9MemberSearchRowsLowercased from './2026_12_06_reads9_00_member_search_rows_lowercased';
 import * as cascade10RankHeldInMemberPointsOnly from './2026_12_07_cascade10_00_rank_held_in_member_points_only';
 import * as dashboardDailyBonusTotals from './2026_12_08_dashboard_00_daily_bonus_totals';
+import * as dashboardDailySalesTotals from './2026_12_08_dashboard_01_daily_sales_totals';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_reads9_00_member_search_rows_lowercased': reads9MemberSearchRowsLowercased,
   '2026_12_07_cascade10_00_rank_held_in_member_points_only': cascade10RankHeldInMemberPointsOnly,
   '2026_12_08_dashboard_00_daily_bonus_totals': dashboardDailyBonusTotals,
+  '2026_12_08_dashboard_01_daily_sales_totals': dashboardDailySalesTotals,
 };

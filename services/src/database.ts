@@ -266,6 +266,9 @@ export type WalletEntriesTable = {
 /** Credited bonuses per company (Lagos) day and kind: the wallet ledger adds each line's amount as it writes the line. */
 export type DailyBonusTotalsTable = { day: string; kind: string; credited_kobo: number; credited_count: number };
 
+/** A read table's rows that a dashboard sums, per company (Lagos) day and key (core/daily-totals.ts). */
+export type DailyTotalsTable = { day: string; key: string; n: number; kobo: number };
+
 export type WalletsTable = {
   member_id: string;
   total_bonus: Generated<number>;
@@ -490,6 +493,8 @@ export interface Database {
   genealogy_counts: GenealogyCountsTable;
   wallet_entries: WalletEntriesTable;
   daily_bonus_totals: DailyBonusTotalsTable;
+  daily_payment_totals: DailyTotalsTable;
+  daily_repurchase_totals: DailyTotalsTable;
   wallets: WalletsTable;
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;

@@ -247,7 +247,10 @@ describe('swapping a rebuilt inline read model in', () => {
     await t.runtime.db.insertInto('package_payments').values({ ...lost, id: '00000000-0000-4000-8000-000000000001', reference: 'made-up' }).execute();
 
     expect((await rebuildReadModel(t.runtime.db, members)).swapped).toEqual([{ table: 'members', removed: 1, added: 1 }]);
-    expect((await rebuildReadModel(t.runtime.db, payments)).swapped).toEqual([{ table: 'package_payments', removed: 1, added: 1 }]);
+    expect((await rebuildReadModel(t.runtime.db, payments)).swapped).toEqual([
+      { table: 'package_payments', removed: 1, added: 1 },
+      { table: 'daily_payment_totals', removed: 0, added: 0 },
+    ]);
     expect(await t.runtime.db.selectFrom('members').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow()).toEqual(before);
     expect(await paymentsOfB()).toEqual(paymentsBefore);
     await rebuiltEqualsLive(members);

@@ -81,8 +81,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
   },
   {
     name: 'package-payments',
-    description: 'Registration and upgrade payments, by card and by receipt, with their decisions',
-    tables: ['package_payments'],
+    description: 'Registration and upgrade payments, by card and by receipt, with their decisions, and the approved ones per day',
+    tables: ['package_payments', 'daily_payment_totals'],
     eventTypes: ['PackagePaymentInitiated', 'PackagePaymentSucceeded', 'PackagePaymentAmountMismatched', 'PackagePaymentApproved', 'PackagePaymentDeclined', 'PackagePaymentNotApplied'],
     apply: projectPackagePayments,
   },
@@ -98,8 +98,8 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
   },
   {
     name: 'product-purchases',
-    description: 'Product orders and their lines',
-    tables: ['product_purchases', 'product_purchase_lines'],
+    description: 'Product orders and their lines, and the paid repurchases per day',
+    tables: ['product_purchases', 'product_purchase_lines', 'daily_repurchase_totals'],
     eventTypes: ['ProductPurchaseInitiated', 'ProductPurchasePaid', 'ProductPurchasePaymentDeclined', 'ProductPurchaseClaimDeclined', 'ProductPurchaseCollected'],
     // A batch at a time: each order's changes folded in log order and written once (core/row-changes.ts).
     apply: projectPurchasesInBatches,

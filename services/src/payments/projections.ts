@@ -1,11 +1,29 @@
-import type { Updateable } from 'kysely';
+import { type Updateable, sql } from 'kysely';
+import { type DailyTotals, keepingDailyTotals } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PackagePaymentsTable } from '../database';
 import type { RecordedEvent } from '../core/event-store';
 import type { PackagePaymentEvent } from './events';
 
-/** Inline projection: the package_payments table changes with the payment's events. */
+/**
+ * What the admin dashboard sums of the payments (its pick-ups and company wallet): an approved
+ * payment, by purpose, on the Lagos day it was decided, for what was paid (a receipt approved: what was due).
+ */
+export const paymentTotals: DailyTotals = {
+  table: 'daily_payment_totals',
+  contributions: (keys) => sql`
+    select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, coalesce(amount_paid, amount_due) as kobo
+    from package_payments where id = any(${keys}) and status = 'approved'`,
+};
+
+/** Inline projection: the package_payments table (and its daily totals) change with the payment's events. */
 export async function projectPackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const ids = [...new Set(events.map((recorded) => (recorded.data as { payment_id?: unknown }).payment_id).filter((id): id is string => typeof id === 'string'))];
+  await keepingDailyTotals(db, paymentTotals, sql`${sql.val(ids)}::uuid[]`, () => writePackagePayments(db, events));
+}
+
+async function writePackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     const event = recorded as unknown as RecordedEvent<PackagePaymentEvent>;
     const at = new Date(recorded.recordedAt);

@@ -23,34 +23,18 @@ function lastTwelveMonths(now: Date): string[] {
 }
 
 /**
- * What the dashboard counts as a pick-up, one row per sale with its kind, kobo and the instant it
- * was paid. Stockists do not hand over orders yet (no pick-up is recorded), so until they do the
- * dashboard counts what the portal records as paid:
- * - registration: an approved registration payment (package_payments, purpose `registration`);
- * - upgrade: an approved upgrade payment (purpose `upgrade`);
- * - repurchase: a paid repurchase order (product_purchases, `repurchase_pickup`, paid_at set and
- *   not declined).
- * The amount is what was paid (`amount_paid`; a receipt an admin approved has none, so the amount
- * due it was approved for).
+ * What the dashboard counts as a pick-up, per Lagos day and kind, with its count and kobo. Stockists
+ * do not hand over orders yet (no pick-up is recorded), so until they do the dashboard counts what
+ * the portal records as paid, from the read models' daily totals (core/daily-totals.ts):
+ * - registration, upgrade: approved payments of that purpose (payments/projections.ts paymentTotals);
+ * - repurchase: paid repurchase pick-up orders not declined (purchases/projections.ts repurchaseTotals).
  */
-function sales(db: Executor) {
+function salesByDay(db: Executor) {
   return db
-    .selectFrom('package_payments')
-    .select([
-      sql<Kind>`purpose::text`.as('kind'),
-      sql<string>`coalesce(amount_paid, amount_due)`.as('kobo'),
-      sql<Date>`coalesce(decided_at, updated_at)`.as('at'),
-    ])
-    .where('status', '=', 'approved')
-    .where('purpose', 'in', ['registration', 'upgrade'])
-    .unionAll(
-      db
-        .selectFrom('product_purchases')
-        .select([sql<Kind>`'repurchase'`.as('kind'), sql<string>`total_price`.as('kobo'), sql<Date>`paid_at`.as('at')])
-        .where('pickup_type', '=', 'repurchase_pickup')
-        .where('paid_at', 'is not', null)
-        .where('status', '!=', 'declined'),
-    );
+    .selectFrom('daily_payment_totals')
+    .select(['day', sql<Kind>`key`.as('kind'), 'n', 'kobo'])
+    .where('key', 'in', ['registration', 'upgrade'])
+    .unionAll(db.selectFrom('daily_repurchase_totals').select(['day', sql<Kind>`'repurchase'`.as('kind'), 'n', 'kobo']));
 }
 
 type Figures = Omit<PickupStats, 'type' | 'monthly'>;
@@ -68,21 +52,16 @@ function figuresOf(rows: ReadonlyArray<{ kind: Kind; n: string | number; kobo: s
 export async function pickupStatsOf(db: Executor, period: Period, now: Date): Promise<PickupStats> {
   const start = periodStart(period, now);
   let totals = db
-    .selectFrom(sales(db).as('s'))
-    .select(['s.kind', (eb) => eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(s.kobo), 0)`.as('kobo')])
+    .selectFrom(salesByDay(db).as('s'))
+    .select(['s.kind', sql<string>`sum(s.n)`.as('n'), sql<string>`coalesce(sum(s.kobo), 0)`.as('kobo')])
     .groupBy('s.kind');
-  if (start) totals = totals.where('s.at', '>=', start);
+  if (start) totals = totals.where('s.day', '>=', companyDate(start));
 
   const months = lastTwelveMonths(now);
   const monthly = await db
-    .selectFrom(sales(db).as('s'))
-    .select([
-      's.kind',
-      sql<string>`to_char(s.at at time zone 'Africa/Lagos', 'YYYY-MM')`.as('month'),
-      (eb) => eb.fn.countAll<string>().as('n'),
-      sql<string>`coalesce(sum(s.kobo), 0)`.as('kobo'),
-    ])
-    .where('s.at', '>=', new Date(`${months[0]}-01T00:00:00+01:00`))
+    .selectFrom(salesByDay(db).as('s'))
+    .select(['s.kind', sql<string>`to_char(s.day, 'YYYY-MM')`.as('month'), sql<string>`sum(s.n)`.as('n'), sql<string>`coalesce(sum(s.kobo), 0)`.as('kobo')])
+    .where('s.day', '>=', `${months[0]}-01`)
     .groupBy(['s.kind', sql`2`])
     .execute();
 

@@ -1,7 +1,9 @@
 import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
+import { type DailyTotals, keepingDailyTotals } from '../core/daily-totals';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
+import { batchRange } from '../core/batch-range';
 import { batchAt, projectRowsAt } from '../core/row-changes-at';
 import type { Database } from '../database';
 import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
@@ -15,6 +17,24 @@ import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
  * event at a time and by rebuilds a batch at a time (projectPurchasesInBatches).
  */
 export async function projectPurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  await keepingDailyTotals(db, repurchaseTotals, purchaseIdsOf(events), () => writePurchases(db, events));
+}
+
+/**
+ * What the admin dashboard sums of the orders (its repurchase pick-ups): a repurchase pick-up order
+ * once paid and while not declined, on the Lagos day it was paid, for its total price.
+ */
+export const repurchaseTotals: DailyTotals = {
+  table: 'daily_repurchase_totals',
+  contributions: (keys) => sql`
+    select (paid_at at time zone 'Africa/Lagos')::date as day, 'repurchase' as key, total_price as kobo
+    from product_purchases where id = any(${keys}) and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
+};
+
+const purchaseIdsOf = (events: readonly RecordedEvent[]) =>
+  sql`${sql.val([...new Set(events.map((recorded) => (recorded.data as { purchase_id?: unknown }).purchase_id).filter((id): id is string => typeof id === 'string'))])}::uuid[]`;
+
+async function writePurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
     const row = purchaseRow(recorded);
     if (row) {
@@ -85,7 +105,7 @@ const purchasesInBatches = projectRowsInBatches({ table: 'product_purchases', ke
  * does not matter).
  */
 export async function projectPurchasesInBatches(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void> {
-  await purchasesInBatches(trx, events);
+  await keepingDailyTotals(trx, repurchaseTotals, purchaseIdsOf(events), () => purchasesInBatches(trx, events));
   const lines = events.flatMap(purchaseLines);
   if (lines.length === 0) return;
   await sql`
@@ -125,7 +145,8 @@ const purchasesAt = projectRowsAt({
  */
 export async function projectPurchasesAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;
-  await purchasesAt(trx, positions);
+  const ids = sql`array(select (data->>'purchase_id')::uuid from events where global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions)})`;
+  await keepingDailyTotals(trx, repurchaseTotals, ids, () => purchasesAt(trx, positions));
   await sql`
     insert into product_purchase_lines (purchase_id, product_id, name, qty, price, points)
     select (b.data->>'purchase_id')::uuid, (l.value->>'product_id')::int, l.value->>'name', (l.value->>'qty')::int, (l.value->>'price_kobo')::bigint, (l.value->>'points')::int

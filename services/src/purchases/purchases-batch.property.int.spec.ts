@@ -13,7 +13,8 @@ import { projectPurchases, projectPurchasesAt, projectPurchasesInBatches } from 
  * orders and lines the commands' projection leaves one event at a time: generated sequences of
  * every purchase event over a few orders, cut into random batches, with changes before an order's
  * initiation, initiations repeated (with other lines), several changes of an order in one batch,
- * and times out of order (the last event wins, not the latest time).
+ * and times out of order (the last event wins, not the latest time). Every path keeps the daily
+ * repurchase totals equal to the orders it left, summed by the Lagos day each was paid.
  */
 let t: TestDatabase;
 beforeAll(async () => {
@@ -60,13 +61,23 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
   }
 }
 
-const ordersAndLines = async (trx: Trx) => ({
-  orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
-  lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),
-});
+/** The orders, their lines and the daily repurchase totals, which must be the orders' own sum by paid day whatever path wrote them. */
+const ordersAndLines = async (trx: Trx) => {
+  const days = await tableRows(trx, 'select to_jsonb(d) as row from daily_repurchase_totals d order by day, key');
+  const summed = await tableRows(trx, `
+    select jsonb_build_object('day', day, 'key', 'repurchase', 'n', n, 'kobo', kobo) as row from (
+      select (paid_at at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(total_price) as kobo from product_purchases
+      where pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined' group by 1) s order by day`);
+  expect(days, 'the daily repurchase totals are the paid orders summed by day').toEqual(summed);
+  return {
+    orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
+    lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),
+    days,
+  };
+};
 
-async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ orders: unknown[]; lines: unknown[] }> {
-  let result = { orders: [] as unknown[], lines: [] as unknown[] };
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ orders: unknown[]; lines: unknown[]; days: unknown[] }> {
+  let result = { orders: [] as unknown[], lines: [] as unknown[], days: [] as unknown[] };
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
     result = await ordersAndLines(trx);

@@ -108,11 +108,8 @@ export async function withdrawalTotals(db: Executor, memberId?: string) {
  * difference.
  */
 export async function companyFinance(db: Executor) {
-  const received = await db
-    .selectFrom('package_payments')
-    .select(sql<string>`coalesce(sum(coalesce(amount_paid, amount_due)), 0)`.as('total'))
-    .where('status', '=', 'approved')
-    .executeTakeFirstOrThrow();
+  // Every approved package payment, whatever its purpose, from their daily totals (payments/projections.ts paymentTotals).
+  const received = await db.selectFrom('daily_payment_totals').select(sql<string>`coalesce(sum(kobo), 0)`.as('total')).executeTakeFirstOrThrow();
   // Stockist package payments (registration and upgrades) and paid re-stocks (pick-up stock is paid with the package).
   // A re-stock paid by card is already among the approved payments above (purpose stock_purchase).
   const stockist = await db

@@ -41,7 +41,7 @@ describe('npm run rebuild', () => {
     expect(listed.code).toBe(0);
     for (const model of readModels) expect(listed.stdout).toContain(`${model.name}`);
     expect(listed.stdout).toMatch(/^members +inline +members$/m);
-    expect(listed.stdout).toMatch(/^wallet-ledger +projection +wallet_entries, wallets$/m);
+    expect(listed.stdout).toMatch(/^wallet-ledger +projection +wallet_entries, wallets, daily_bonus_totals$/m);
   });
 
   it('refuses an unknown name with the list of names (exit 2)', async () => {
