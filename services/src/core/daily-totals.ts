@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from './db';
+import type { RecordedEvent } from './event-store';
 
 /**
  * A totals table kept in step with a read table: count and kobo per company day and key of the rows
@@ -43,4 +44,14 @@ async function adjust(db: Executor, totals: DailyTotals, keys: RawBuilder<unknow
     on conflict (day, key) do update set n = t.n + excluded.n, kobo = t.kobo + excluded.kobo
     returning day::text, key`.execute(db);
   return rows;
+}
+
+/** The distinct `field` of the events that carry one, as an SQL uuid array (the keys a write of them touches). */
+export function eventKeys(events: readonly RecordedEvent[], field: string): RawBuilder<unknown> {
+  const keys = new Set<string>();
+  for (const recorded of events) {
+    const key = (recorded.data as Record<string, unknown>)[field];
+    if (typeof key === 'string') keys.add(key);
+  }
+  return sql`${sql.val([...keys])}::uuid[]`;
 }

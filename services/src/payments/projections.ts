@@ -1,5 +1,5 @@
 import { type Updateable, sql } from 'kysely';
-import { type DailyTotals, keepingDailyTotals } from '../core/daily-totals';
+import { type DailyTotals, eventKeys, keepingDailyTotals } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PackagePaymentsTable } from '../database';
 import type { RecordedEvent } from '../core/event-store';
@@ -19,8 +19,7 @@ export const paymentTotals: DailyTotals = {
 /** Inline projection: the package_payments table (and its daily totals) change with the payment's events. */
 export async function projectPackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const ids = [...new Set(events.map((recorded) => (recorded.data as { payment_id?: unknown }).payment_id).filter((id): id is string => typeof id === 'string'))];
-  await keepingDailyTotals(db, paymentTotals, sql`${sql.val(ids)}::uuid[]`, () => writePackagePayments(db, events));
+  await keepingDailyTotals(db, paymentTotals, eventKeys(events, 'payment_id'), () => writePackagePayments(db, events));
 }
 
 async function writePackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
-import { type DailyTotals, keepingDailyTotals } from '../core/daily-totals';
+import { type DailyTotals, eventKeys, keepingDailyTotals } from '../core/daily-totals';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
 import { batchRange } from '../core/batch-range';
 import { batchAt, projectRowsAt } from '../core/row-changes-at';
@@ -17,6 +17,7 @@ import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
  * event at a time and by rebuilds a batch at a time (projectPurchasesInBatches).
  */
 export async function projectPurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
   await keepingDailyTotals(db, repurchaseTotals, purchaseIdsOf(events), () => writePurchases(db, events));
 }
 
@@ -31,8 +32,7 @@ export const repurchaseTotals: DailyTotals = {
     from product_purchases where id = any(${keys}) and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
 };
 
-const purchaseIdsOf = (events: readonly RecordedEvent[]) =>
-  sql`${sql.val([...new Set(events.map((recorded) => (recorded.data as { purchase_id?: unknown }).purchase_id).filter((id): id is string => typeof id === 'string'))])}::uuid[]`;
+const purchaseIdsOf = (events: readonly RecordedEvent[]) => eventKeys(events, 'purchase_id');
 
 async function writePurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
