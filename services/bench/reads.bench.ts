@@ -22,7 +22,8 @@ import { drainAll, quantile, rootId } from './network';
  * genealogy_nodes (paths and sponsor chains as the genealogy projection writes them),
  * genealogy_counts (plausible magnitudes; no read's cost depends on the values), member_points,
  * member_profiles, wallets, wallet_entries (3 a member, and 2,000 for the member whose dashboard is
- * read), withdrawals (1 per 2 members) and the events (`events` rows of a realistic mix of types).
+ * read), withdrawals (1 per 2 members), package_payments (a registration a member, an upgrade for 1
+ * in 8) with the admin dashboard's daily totals of both, and the events (`events` rows of a realistic mix of types).
  * The events bypass the append function: their hash chain is not computed (prev_hash and hash are
  * empty) and they share a few transaction ids. None of the timed reads reads the log (they read the
  * projections), so the log is there for its size: it shares the buffer cache and the disk with the
@@ -182,6 +183,17 @@ async function loadLedger(db: Db, members: number, busy: string, now: Date, log:
       from bench_n n cross join lateral (select 'registration' as purpose union all select 'upgrade' where n.k % 8 = 0) u
       where n.k > 1`.execute(db),
   );
+  // The dashboard's daily totals of what was just loaded, as the ledger and the payments' read model keep them (decision 88).
+  await timed('daily totals', log, async () => {
+    await sql`
+      insert into daily_bonus_totals (day, kind, credited_kobo, credited_count)
+      select (recorded_at at time zone 'Africa/Lagos')::date, kind, sum(amount), count(*) from wallet_entries where entry = 'credited' group by 1, 2
+      on conflict (day, kind) do update set credited_kobo = daily_bonus_totals.credited_kobo + excluded.credited_kobo, credited_count = daily_bonus_totals.credited_count + excluded.credited_count`.execute(db);
+    await sql`
+      insert into daily_payment_totals (day, key, n, kobo)
+      select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date, purpose, count(*), sum(coalesce(amount_paid, amount_due)) from package_payments where status = 'approved' group by 1, 2
+      on conflict (day, key) do update set n = daily_payment_totals.n + excluded.n, kobo = daily_payment_totals.kobo + excluded.kobo`.execute(db);
+  });
 }
 
 /** `count` events of the mix, in batches of a million (one transaction id each), the secondary indexes dropped meanwhile. */
@@ -218,7 +230,7 @@ const TARGET_MS = 20;
 
 const readsBench: BenchModule = {
   name: 'reads',
-  description: 'member dashboard, wallet page, deep genealogy and the admin members list at 100,000 (BENCH_SCALE=1m: 1,000,000) members',
+  description: 'member dashboard, wallet page, deep genealogy, the admin dashboard and members list at 100,000 (BENCH_SCALE=1m: 1,000,000) members',
   async run({ freshDatabase, log }) {
     let { members, events } = scale();
     const samples = Math.max(20, Math.round(Number(process.env.BENCH_READS_SAMPLES ?? 200)));
