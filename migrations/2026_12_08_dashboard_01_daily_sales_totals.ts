@@ -22,18 +22,18 @@ export async function up(db: Kysely<any>): Promise<void> {
         day date not null,
         key text not null,
         n bigint not null,
-        kobo bigint not null,
+        amount bigint not null,
         primary key (day, key)
       )`.execute(db);
   }
   await sql`lock table package_payments, product_purchases in share mode`.execute(db);
   await sql`
-    insert into daily_payment_totals (day, key, n, kobo)
+    insert into daily_payment_totals (day, key, n, amount)
     select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date, purpose, count(*), sum(coalesce(amount_paid, amount_due))
     from package_payments where status = 'approved'
     group by 1, 2`.execute(db);
   await sql`
-    insert into daily_repurchase_totals (day, key, n, kobo)
+    insert into daily_repurchase_totals (day, key, n, amount)
     select (paid_at at time zone 'Africa/Lagos')::date, 'repurchase', count(*), sum(total_price)
     from product_purchases where pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'
     group by 1, 2`.execute(db);

@@ -43,6 +43,7 @@ import * as reads9MemberSearchRowsLowercased from './2026_12_06_reads9_00_member
 import * as cascade10RankHeldInMemberPointsOnly from './2026_12_07_cascade10_00_rank_held_in_member_points_only';
 import * as dashboardDailyBonusTotals from './2026_12_08_dashboard_00_daily_bonus_totals';
 import * as dashboardDailySalesTotals from './2026_12_08_dashboard_01_daily_sales_totals';
+import * as dashboardDailyMemberTotals from './2026_12_08_dashboard_02_daily_member_totals';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_cascade10_00_rank_held_in_member_points_only': cascade10RankHeldInMemberPointsOnly,
   '2026_12_08_dashboard_00_daily_bonus_totals': dashboardDailyBonusTotals,
   '2026_12_08_dashboard_01_daily_sales_totals': dashboardDailySalesTotals,
+  '2026_12_08_dashboard_02_daily_member_totals': dashboardDailyMemberTotals,
 };

@@ -23,7 +23,7 @@ import { drainAll, quantile, rootId } from './network';
  * genealogy_counts (plausible magnitudes; no read's cost depends on the values), member_points,
  * member_profiles, wallets, wallet_entries (3 a member, and 2,000 for the member whose dashboard is
  * read), withdrawals (1 per 2 members), package_payments (a registration a member, an upgrade for 1
- * in 8) with the admin dashboard's daily totals of both, and the events (`events` rows of a realistic mix of types).
+ * in 8), the admin dashboard's daily totals of the members, bonuses and payments, and the events (`events` rows of a realistic mix of types).
  * The events bypass the append function: their hash chain is not computed (prev_hash and hash are
  * empty) and they share a few transaction ids. None of the timed reads reads the log (they read the
  * projections), so the log is there for its size: it shares the buffer cache and the disk with the
@@ -190,9 +190,16 @@ async function loadLedger(db: Db, members: number, busy: string, now: Date, log:
       select (recorded_at at time zone 'Africa/Lagos')::date, kind, sum(amount), count(*) from wallet_entries where entry = 'credited' group by 1, 2
       on conflict (day, kind) do update set credited_kobo = daily_bonus_totals.credited_kobo + excluded.credited_kobo, credited_count = daily_bonus_totals.credited_count + excluded.credited_count`.execute(db);
     await sql`
-      insert into daily_payment_totals (day, key, n, kobo)
+      insert into daily_payment_totals (day, key, n, amount)
       select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date, purpose, count(*), sum(coalesce(amount_paid, amount_due)) from package_payments where status = 'approved' group by 1, 2
-      on conflict (day, key) do update set n = daily_payment_totals.n + excluded.n, kobo = daily_payment_totals.kobo + excluded.kobo`.execute(db);
+      on conflict (day, key) do update set n = daily_payment_totals.n + excluded.n, amount = daily_payment_totals.amount + excluded.amount`.execute(db);
+    await sql`
+      insert into daily_member_totals (day, key, n, amount)
+      select (case k.key when 'active' then m.activated_at else m.created_at end at time zone 'Africa/Lagos')::date, k.key, count(*), sum(case k.key when 'pv' then m.personal_pv else 0 end)
+      from members m cross join (values ('registered'), ('active'), ('pv')) as k(key)
+      where case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end
+      group by 1, 2
+      on conflict (day, key) do update set n = daily_member_totals.n + excluded.n, amount = daily_member_totals.amount + excluded.amount`.execute(db);
   });
 }
 

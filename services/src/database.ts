@@ -267,7 +267,7 @@ export type WalletEntriesTable = {
 export type DailyBonusTotalsTable = { day: string; kind: string; credited_kobo: number; credited_count: number };
 
 /** A read table's rows that a dashboard sums, per company (Lagos) day and key (core/daily-totals.ts). */
-export type DailyTotalsTable = { day: string; key: string; n: number; kobo: number };
+export type DailyTotalsTable = { day: string; key: string; n: number; amount: number };
 
 export type WalletsTable = {
   member_id: string;
@@ -495,6 +495,7 @@ export interface Database {
   daily_bonus_totals: DailyBonusTotalsTable;
   daily_payment_totals: DailyTotalsTable;
   daily_repurchase_totals: DailyTotalsTable;
+  daily_member_totals: DailyTotalsTable;
   wallets: WalletsTable;
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;

@@ -235,7 +235,7 @@ describe('swapping a rebuilt inline read model in', () => {
     const members = findReadModel('members')!;
     const payments = findReadModel('package-payments')!;
     const untouched = await rebuildReadModel(t.runtime.db, members);
-    expect(untouched.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }]);
+    expect(untouched.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }, { table: 'daily_member_totals', removed: 0, added: 0 }]);
 
     // Damage as a bad deploy or a hand edit would: a changed name, a lost payment, a row no event made.
     const before = await t.runtime.db.selectFrom('members').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow();
@@ -246,7 +246,7 @@ describe('swapping a rebuilt inline read model in', () => {
     await t.runtime.db.deleteFrom('package_payments').where('id', '=', lost.id).execute();
     await t.runtime.db.insertInto('package_payments').values({ ...lost, id: '00000000-0000-4000-8000-000000000001', reference: 'made-up' }).execute();
 
-    expect((await rebuildReadModel(t.runtime.db, members)).swapped).toEqual([{ table: 'members', removed: 1, added: 1 }]);
+    expect((await rebuildReadModel(t.runtime.db, members)).swapped).toEqual([{ table: 'members', removed: 1, added: 1 }, { table: 'daily_member_totals', removed: 0, added: 0 }]);
     expect((await rebuildReadModel(t.runtime.db, payments)).swapped).toEqual([
       { table: 'package_payments', removed: 1, added: 1 },
       { table: 'daily_payment_totals', removed: 0, added: 0 },
@@ -268,7 +268,7 @@ describe('a swap under live traffic loses and doubles no event', () => {
     const result = await rebuildReadModel(t.runtime.db, members(), {
       beforeSwap: async () => void (await ok(h.call('PUT', `/api/users/${b.id}/update`, { token: b.token, body: { first_name: 'Bisi', last_name: 'Ade', phone: '08030000002' } }))),
     });
-    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }]);
+    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }, { table: 'daily_member_totals', removed: 0, added: 0 }]);
     expect((await detailsOf(b)).first_name).toBe('Bisi');
     await rebuiltEqualsLive(members());
   });
@@ -303,7 +303,7 @@ describe('a swap under live traffic loses and doubles no event', () => {
       await command;
     }
     expect(busy).toBeGreaterThanOrEqual(3);
-    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }]);
+    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }, { table: 'daily_member_totals', removed: 0, added: 0 }]);
     expect((await detailsOf(b)).enable_2fa).toBe(true);
     await rebuiltEqualsLive(members());
   });
@@ -331,7 +331,7 @@ describe('a swap under live traffic loses and doubles no event', () => {
       release();
       await command;
     }
-    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }]);
+    expect(result.swapped).toEqual([{ table: 'members', removed: 0, added: 0 }, { table: 'daily_member_totals', removed: 0, added: 0 }]);
     expect((await detailsOf(b)).enable_2fa).toBe(false);
     await rebuiltEqualsLive(members());
   });

@@ -12,6 +12,7 @@ import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
 import { projectMembersInBatches } from './membership/member-changes';
 import { projectMembersAt } from './membership/members-at';
+import { withMemberTotals, withMemberTotalsAt } from './membership/member-totals';
 import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
 import { projectMemberPoints, projectMemberPointsAt } from './points/projections';
@@ -53,17 +54,17 @@ const catalogueEventTypes = Object.values(catalogueKinds).flatMap((kind) => ['De
 export const inlineReadModels: readonly (InlineReadModel & { description: string; refusal?: ReadModel['refusal'] })[] = [
   {
     name: 'members',
-    description: 'Members: registration, activation, package, placement, stockist flag, standing withdrawal amount, names and phone',
-    tables: ['members'],
+    description: 'Members: registration, activation, package, placement, stockist flag, standing withdrawal amount, names and phone; the counts per day',
+    tables: ['members', 'daily_member_totals'],
     // The row gathers facts of several streams: each capability's function writes its own columns.
     eventTypes: [
       'MemberRegistered', 'MemberEmailConfirmed', 'MemberActivated', 'MemberPackageUpgraded', 'MemberRegistrationExpired', 'MemberReinstated',
       'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved',
     ],
     // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
-    apply: projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]),
+    apply: withMemberTotals(projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges])),
     // Rebuilds: one statement a batch inside PostgreSQL, written for the members table (membership/members-at.ts).
-    applyAt: projectMembersAt,
+    applyAt: withMemberTotalsAt(projectMembersAt),
   },
   {
     name: 'member-profiles',

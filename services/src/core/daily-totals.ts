@@ -3,15 +3,15 @@ import type { Executor } from './db';
 import type { RecordedEvent } from './event-store';
 
 /**
- * A totals table kept in step with a read table: count and kobo per company day and key of the rows
+ * A totals table kept in step with a read table: count and amount (kobo, or points) per company day and key of the rows
  * that count (docs/decisions.md 88). Dashboards then sum a row per day instead of every row of the
- * read table. The table is `(day date, key text, n bigint, kobo bigint, primary key (day, key))`,
+ * read table. The table is `(day date, key text, n bigint, amount bigint, primary key (day, key))`,
  * owned by the read model that owns the rows, so a rebuild fills its fresh copy with the same writes.
  */
 export type DailyTotals = {
   table: string;
   /**
-   * `day, key, kobo` of each row among the keys in `keys` (an SQL array) that counts: the read
+   * `day, key, amount` of each row among the keys in `keys` (an SQL array) that counts: the read
    * table's own definition of what the dashboard sums, as of the statement that runs it.
    */
   contributions: (keys: RawBuilder<unknown>) => RawBuilder<unknown>;
@@ -38,10 +38,10 @@ export async function keepingDailyTotals<T>(db: Executor, totals: DailyTotals, k
 
 async function adjust(db: Executor, totals: DailyTotals, keys: RawBuilder<unknown>, sign: 1 | -1): Promise<Array<{ day: string; key: string }>> {
   const { rows } = await sql<{ day: string; key: string }>`
-    insert into ${sql.table(totals.table)} as t (day, key, n, kobo)
-    select day, key, ${sign} * count(*), ${sign} * coalesce(sum(kobo), 0) from (${totals.contributions(keys)}) c
+    insert into ${sql.table(totals.table)} as t (day, key, n, amount)
+    select day, key, ${sign} * count(*), ${sign} * coalesce(sum(amount), 0) from (${totals.contributions(keys)}) c
     group by day, key
-    on conflict (day, key) do update set n = t.n + excluded.n, kobo = t.kobo + excluded.kobo
+    on conflict (day, key) do update set n = t.n + excluded.n, amount = t.amount + excluded.amount
     returning day::text, key`.execute(db);
   return rows;
 }

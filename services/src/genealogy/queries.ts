@@ -1,3 +1,4 @@
+import { memberFigure } from '../membership/member-totals';
 import { type RawBuilder, sql } from 'kysely';
 import type { DirectDownline, Downline, GenealogyNode, MemberListType, Paged, UplineDetails } from '../contracts/genealogy';
 import type { MemberListRow } from '../contracts/profile';
@@ -229,6 +230,14 @@ function memberListWhere(filter: MemberListFilter): RawBuilder<boolean> {
 }
 
 export async function countMembers(db: Executor, filter: MemberListFilter): Promise<number> {
+  // Unsearched, every member, the active and the inactive are the members read model's daily totals (decision 88).
+  if (!filter.search && filter.type !== 'stockist') {
+    const every = () => memberFigure(db, 'pv').then((f) => f.n);
+    const active = () => memberFigure(db, 'active').then((f) => f.n);
+    if (filter.type === 'all') return every();
+    if (filter.type === 'active') return active();
+    if (filter.type === 'inactive') return (await every()) - (await active());
+  }
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from members m left join packages p on p.id = m.package_id where ${memberListWhere(filter)}`.execute(db);
   return rows[0]!.n;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
@@ -12,6 +12,7 @@ import { projectStockistFlag, stockistFlagChanges } from '../stockists/projectio
 import { projectWithdrawalAmount, withdrawalAmountChanges } from '../wallet/projections';
 import { projectMembersInBatches } from './member-changes';
 import { projectMembersAt } from './members-at';
+import { withMemberTotals, withMemberTotalsAt } from './member-totals';
 import { memberChanges, memberRegisteredRow, projectMembers } from './projections';
 
 /**
@@ -23,6 +24,7 @@ import { memberChanges, memberRegisteredRow, projectMembers } from './projection
  * of order (the last event wins, not the latest time). The same in SQL (projectMembersAt, the
  * rebuilds' statement written for the members table), the events written to the log and read by
  * position, with events of other types interleaved (some naming a member and fields the model reads).
+ * Every path keeps the daily member totals (member-totals.ts) equal to its rows counted afresh.
  */
 let t: TestDatabase;
 beforeAll(async () => {
@@ -101,21 +103,33 @@ function event(ids: string[], s: Step): RecordedEvent {
   }
 }
 
-/** Runs `apply` in a transaction that is rolled back, returning the members rows as they stood at the end. */
-async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
-  let rows: unknown[] = [];
+/** The members rows, and the daily member totals, which must be those rows counted afresh whatever path wrote them. */
+async function memberRows(trx: Trx): Promise<{ members: unknown[]; days: unknown[] }> {
+  const days = await tableRows(trx, 'select to_jsonb(d) as row from daily_member_totals d order by day, key');
+  const counted = await tableRows(trx, `
+    select jsonb_build_object('day', day, 'key', key, 'n', n, 'amount', amount) as row from (
+      select (case k.key when 'active' then m.activated_at else m.created_at end at time zone 'Africa/Lagos')::date as day, k.key, count(*) as n,
+        sum(case k.key when 'pv' then m.personal_pv else 0 end) as amount
+      from members m cross join (values ('registered'), ('active'), ('pv')) as k(key)
+      where case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end
+      group by 1, 2) c order by day, key`);
+  expect(days, 'the daily member totals are the members counted by day').toEqual(counted);
+  return { members: await tableRows(trx, 'select to_jsonb(m) as row from members m order by id'), days };
+}
+
+/** Runs `apply` in a transaction that is rolled back, returning the members rows (and totals) as they stood at the end. */
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ members: unknown[]; days: unknown[] }> {
+  let rows = { members: [] as unknown[], days: [] as unknown[] };
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
-    rows = (await sql<{ row: unknown }>`select to_jsonb(m) as row from members m order by id`.execute(trx)).rows.map((r) => r.row);
+    rows = await memberRows(trx);
   });
   return rows;
 }
 
-const memberRows = (trx: Trx) => tableRows(trx, 'select to_jsonb(m) as row from members m order by id');
-
 // Rank events stay in the log the property draws: the members rows ignore them (the rank lives in member_points, decision 86).
 const oneByOne = [projectMembers, projectMemberDetails, projectWithdrawalAmount, projectStockistFlag];
-const batched = projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]);
+const batched = withMemberTotals(projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]));
 
 describe('the members read model, a batch at a time', () => {
   it('leaves the same members rows as the commands’ functions applied event by event', async () => {
@@ -145,7 +159,7 @@ describe('the members read model, a batch at a time', () => {
           eventByEvent: async (trx, logged) => {
             for (const e of logged) for (const apply of oneByOne) await apply(trx, [e]);
           },
-          atPositions: projectMembersAt,
+          atPositions: withMemberTotalsAt(projectMembersAt),
           rows: memberRows,
         });
         expect(actual).toEqual(expected);

@@ -4,14 +4,17 @@ import type { RecordedEvent } from '../core/event-store';
 import type { MembersTable } from '../database';
 import { type MemberEvent, type MemberRegistered, REGISTRATION_WINDOW_DAYS } from './events';
 import { type MemberChange, applyMemberChange } from './member-changes';
+import { keepingMemberTotals } from './member-totals';
 
 /** Inline projection: the members table changes in the same transaction as the member's events. */
 export async function projectMembers(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  for (const recorded of events) {
-    const row = memberRegisteredRow(recorded);
-    if (row) await db.insertInto('members').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
-    for (const change of memberChanges(recorded)) await applyMemberChange(db, change);
-  }
+  await keepingMemberTotals(db, events, async () => {
+    for (const recorded of events) {
+      const row = memberRegisteredRow(recorded);
+      if (row) await db.insertInto('members').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+      for (const change of memberChanges(recorded)) await applyMemberChange(db, change);
+    }
+  });
 }
 
 /** The row a registration inserts (nothing is inserted when the member already has one). */

@@ -1,3 +1,4 @@
+import { memberFigure } from '../membership/member-totals';
 import { type RawBuilder, sql } from 'kysely';
 import { type ListRequest, type ResourceColumns, selectPage } from '../api/simple-rest';
 import type { AdminPackagePayment, PackageUpgrade, PaidRegistration } from '../contracts/approvals';
@@ -257,8 +258,7 @@ export async function findUpgrade(db: Executor, id: string): Promise<PackageUpgr
 
 /** Members who registered (paid or not), the company root aside. */
 export async function countRegistrations(db: Executor): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from members where not is_root`.execute(db);
-  return rows[0]!.n;
+  return (await memberFigure(db, 'registered')).n;
 }
 
 /** Members whose registration payment was approved. */

@@ -55,8 +55,8 @@ async function totalsAfter(apply: (trx: Parameters<Parameters<typeof inRolledBac
     result = {
       days: await tableRows(trx, 'select to_jsonb(d) as row from daily_payment_totals d order by day, key'),
       summed: await tableRows(trx, `
-        select jsonb_build_object('day', day, 'key', key, 'n', n, 'kobo', kobo) as row from (
-          select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, count(*) as n, sum(coalesce(amount_paid, amount_due)) as kobo
+        select jsonb_build_object('day', day, 'key', key, 'n', n, 'amount', amount) as row from (
+          select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, count(*) as n, sum(coalesce(amount_paid, amount_due)) as amount
           from package_payments where status = 'approved' group by 1, 2) s order by day, key`),
     };
   });

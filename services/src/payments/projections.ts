@@ -12,7 +12,7 @@ import type { PackagePaymentEvent } from './events';
 export const paymentTotals: DailyTotals = {
   table: 'daily_payment_totals',
   contributions: (keys) => sql`
-    select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, coalesce(amount_paid, amount_due) as kobo
+    select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, coalesce(amount_paid, amount_due) as amount
     from package_payments where id = any(${keys}) and status = 'approved'`,
 };
 

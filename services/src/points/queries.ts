@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { memberFigure } from '../membership/member-totals';
 import { type TotalPv, pointsMessages } from '../contracts/points';
 import type { Executor } from '../core/db';
 import { NotFound } from '../core/errors';
@@ -44,6 +44,5 @@ export async function rankHeld(db: Executor, memberId: string): Promise<{ rank_i
  * "registration PV"; repurchases are product PV). members.personal_pv counts exactly these, inline.
  */
 export async function totalRegistrationPv(db: Executor): Promise<number> {
-  const row = await db.selectFrom('members').select(sql<string>`coalesce(sum(personal_pv), 0)`.as('total')).executeTakeFirstOrThrow();
-  return Number(row.total);
+  return (await memberFigure(db, 'pv')).amount;
 }

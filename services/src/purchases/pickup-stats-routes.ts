@@ -32,9 +32,9 @@ function lastTwelveMonths(now: Date): string[] {
 function salesByDay(db: Executor) {
   return db
     .selectFrom('daily_payment_totals')
-    .select(['day', sql<Kind>`key`.as('kind'), 'n', 'kobo'])
+    .select(['day', sql<Kind>`key`.as('kind'), 'n', sql<number>`amount`.as('kobo')])
     .where('key', 'in', ['registration', 'upgrade'])
-    .unionAll(db.selectFrom('daily_repurchase_totals').select(['day', sql<Kind>`'repurchase'`.as('kind'), 'n', 'kobo']));
+    .unionAll(db.selectFrom('daily_repurchase_totals').select(['day', sql<Kind>`'repurchase'`.as('kind'), 'n', sql<number>`amount`.as('kobo')]));
 }
 
 type Figures = Omit<PickupStats, 'type' | 'monthly'>;

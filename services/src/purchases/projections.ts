@@ -28,7 +28,7 @@ export async function projectPurchases(db: Executor, events: readonly RecordedEv
 export const repurchaseTotals: DailyTotals = {
   table: 'daily_repurchase_totals',
   contributions: (keys) => sql`
-    select (paid_at at time zone 'Africa/Lagos')::date as day, 'repurchase' as key, total_price as kobo
+    select (paid_at at time zone 'Africa/Lagos')::date as day, 'repurchase' as key, total_price as amount
     from product_purchases where id = any(${keys}) and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
 };
 

@@ -65,8 +65,8 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
 const ordersAndLines = async (trx: Trx) => {
   const days = await tableRows(trx, 'select to_jsonb(d) as row from daily_repurchase_totals d order by day, key');
   const summed = await tableRows(trx, `
-    select jsonb_build_object('day', day, 'key', 'repurchase', 'n', n, 'kobo', kobo) as row from (
-      select (paid_at at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(total_price) as kobo from product_purchases
+    select jsonb_build_object('day', day, 'key', 'repurchase', 'n', n, 'amount', amount) as row from (
+      select (paid_at at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(total_price) as amount from product_purchases
       where pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined' group by 1) s order by day`);
   expect(days, 'the daily repurchase totals are the paid orders summed by day').toEqual(summed);
   return {

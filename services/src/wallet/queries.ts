@@ -109,7 +109,7 @@ export async function withdrawalTotals(db: Executor, memberId?: string) {
  */
 export async function companyFinance(db: Executor) {
   // Every approved package payment, whatever its purpose, from their daily totals (payments/projections.ts paymentTotals).
-  const received = await db.selectFrom('daily_payment_totals').select(sql<string>`coalesce(sum(kobo), 0)`.as('total')).executeTakeFirstOrThrow();
+  const received = await db.selectFrom('daily_payment_totals').select(sql<string>`coalesce(sum(amount), 0)`.as('total')).executeTakeFirstOrThrow();
   // Stockist package payments (registration and upgrades) and paid re-stocks (pick-up stock is paid with the package).
   // A re-stock paid by card is already among the approved payments above (purpose stock_purchase).
   const stockist = await db

@@ -40,7 +40,7 @@ describe('npm run rebuild', () => {
     const listed = await rebuildCli('--list');
     expect(listed.code).toBe(0);
     for (const model of readModels) expect(listed.stdout).toContain(`${model.name}`);
-    expect(listed.stdout).toMatch(/^members +inline +members$/m);
+    expect(listed.stdout).toMatch(/^members +inline +members, daily_member_totals$/m);
     expect(listed.stdout).toMatch(/^wallet-ledger +projection +wallet_entries, wallets, daily_bonus_totals$/m);
   });
 
