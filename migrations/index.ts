@@ -44,6 +44,7 @@ import * as cascade10RankHeldInMemberPointsOnly from './2026_12_07_cascade10_00_
 import * as dashboardDailyBonusTotals from './2026_12_08_dashboard_00_daily_bonus_totals';
 import * as dashboardDailySalesTotals from './2026_12_08_dashboard_01_daily_sales_totals';
 import * as dashboardDailyMemberTotals from './2026_12_08_dashboard_02_daily_member_totals';
+import * as dashboardDailyWithdrawalTotals from './2026_12_08_dashboard_03_daily_withdrawal_totals';
 
 /**
  * Every migration in order. A static list rather than kysely's FileMigrationProvider: the
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_08_dashboard_00_daily_bonus_totals': dashboardDailyBonusTotals,
   '2026_12_08_dashboard_01_daily_sales_totals': dashboardDailySalesTotals,
   '2026_12_08_dashboard_02_daily_member_totals': dashboardDailyMemberTotals,
+  '2026_12_08_dashboard_03_daily_withdrawal_totals': dashboardDailyWithdrawalTotals,
 };

@@ -23,7 +23,7 @@ import { drainAll, quantile, rootId } from './network';
  * genealogy_counts (plausible magnitudes; no read's cost depends on the values), member_points,
  * member_profiles, wallets, wallet_entries (3 a member, and 2,000 for the member whose dashboard is
  * read), withdrawals (1 per 2 members), package_payments (a registration a member, an upgrade for 1
- * in 8), the admin dashboard's daily totals of the members, bonuses and payments, and the events (`events` rows of a realistic mix of types).
+ * in 8), the admin dashboard's daily totals of the members, bonuses, payments and withdrawals, and the events (`events` rows of a realistic mix of types).
  * The events bypass the append function: their hash chain is not computed (prev_hash and hash are
  * empty) and they share a few transaction ids. None of the timed reads reads the log (they read the
  * projections), so the log is there for its size: it shares the buffer cache and the disk with the
@@ -200,6 +200,10 @@ async function loadLedger(db: Db, members: number, busy: string, now: Date, log:
       where case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end
       group by 1, 2
       on conflict (day, key) do update set n = daily_member_totals.n + excluded.n, amount = daily_member_totals.amount + excluded.amount`.execute(db);
+    await sql`
+      insert into daily_withdrawal_totals (day, key, n, amount)
+      select (coalesce(completed_at, updated_at) at time zone 'Africa/Lagos')::date, 'successful', count(*), sum(amount) from withdrawals where status = 'successful' group by 1
+      on conflict (day, key) do update set n = daily_withdrawal_totals.n + excluded.n, amount = daily_withdrawal_totals.amount + excluded.amount`.execute(db);
   });
 }
 

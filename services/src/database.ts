@@ -496,6 +496,7 @@ export interface Database {
   daily_payment_totals: DailyTotalsTable;
   daily_repurchase_totals: DailyTotalsTable;
   daily_member_totals: DailyTotalsTable;
+  daily_withdrawal_totals: DailyTotalsTable;
   wallets: WalletsTable;
   daily_registrations: DailyRegistrationsTable;
   members: MembersTable;

@@ -12,7 +12,8 @@ import { projectIncentiveClaims } from './incentives/projections';
 import { cyclesPaidWithoutOutcomes, projectMatching } from './matching/projections';
 import { projectMembersInBatches } from './membership/member-changes';
 import { projectMembersAt } from './membership/members-at';
-import { withMemberTotals, withMemberTotalsAt } from './membership/member-totals';
+import { memberTotals } from './membership/member-totals';
+import { withDailyTotals, withDailyTotalsAt } from './core/daily-totals';
 import { memberChanges, memberRegisteredRow } from './membership/projections';
 import { projectPackagePayments } from './payments/projections';
 import { projectMemberPoints, projectMemberPointsAt } from './points/projections';
@@ -22,7 +23,7 @@ import { projectPurchasesAt, projectPurchasesInBatches } from './purchases/proje
 import { projectBonusTables, projectSettings } from './settings/projections';
 import { projectAdmins } from './staff/projections';
 import { projectStockistRecords, stockistFlagChanges } from './stockists/projections';
-import { projectWithdrawalsAt, projectWithdrawalsInBatches, withdrawalAmountChanges } from './wallet/projections';
+import { projectWithdrawalsAt, projectWithdrawalsInBatches, withdrawalAmountChanges, withdrawalTotals } from './wallet/projections';
 
 /**
  * Every read model of the portal, in one list (docs/consumer-runner.md, "Read models"): the
@@ -62,9 +63,9 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
       'MemberTwoFactorChanged', 'MemberPlacementPreferenceChanged', 'MemberDetailsUpdated', 'WithdrawalAmountSet', 'StockistApproved',
     ],
     // A batch at a time: each member's changes folded in log order and written once (membership/member-changes.ts).
-    apply: withMemberTotals(projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges])),
+    apply: withDailyTotals(memberTotals, projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges])),
     // Rebuilds: one statement a batch inside PostgreSQL, written for the members table (membership/members-at.ts).
-    applyAt: withMemberTotalsAt(projectMembersAt),
+    applyAt: withDailyTotalsAt(memberTotals, projectMembersAt),
   },
   {
     name: 'member-profiles',
@@ -89,13 +90,13 @@ export const inlineReadModels: readonly (InlineReadModel & { description: string
   },
   {
     name: 'withdrawals',
-    description: 'Withdrawal requests and their transfers',
-    tables: ['withdrawals'],
+    description: 'Withdrawal requests and their transfers, and the successful ones per day',
+    tables: ['withdrawals', 'daily_withdrawal_totals'],
     eventTypes: ['WithdrawalRequested', 'WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'],
     // A batch at a time: each withdrawal's changes folded in log order and written once (core/row-changes.ts).
-    apply: projectWithdrawalsInBatches,
+    apply: withDailyTotals(withdrawalTotals, projectWithdrawalsInBatches),
     // Rebuilds: the same inside PostgreSQL, one statement a batch.
-    applyAt: projectWithdrawalsAt,
+    applyAt: withDailyTotalsAt(withdrawalTotals, projectWithdrawalsAt),
   },
   {
     name: 'product-purchases',

@@ -1,20 +1,25 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Transaction, sql } from 'kysely';
+import type { Database } from '../database';
+import { batchRange } from './batch-range';
 import type { Executor } from './db';
 import type { RecordedEvent } from './event-store';
 
 /**
- * A totals table kept in step with a read table: count and amount (kobo, or points) per company day and key of the rows
- * that count (docs/decisions.md 88). Dashboards then sum a row per day instead of every row of the
- * read table. The table is `(day date, key text, n bigint, amount bigint, primary key (day, key))`,
- * owned by the read model that owns the rows, so a rebuild fills its fresh copy with the same writes.
+ * A totals table kept in step with a read table: count and amount (kobo, or points) per company day
+ * and key of the rows that count (docs/decisions.md 88). Dashboards then sum a row per day instead
+ * of every row of the read table. The table is `(day date, key text, n bigint, amount bigint,
+ * primary key (day, key))`, owned by the read model that owns the rows, so a rebuild fills its
+ * fresh copy with the same writes.
  */
 export type DailyTotals = {
   table: string;
   /**
-   * `day, key, amount` of each row among the keys in `keys` (an SQL array) that counts: the read
-   * table's own definition of what the dashboard sums, as of the statement that runs it.
+   * `day, key, amount` of each row among the keys in `keys` (an SQL uuid array) that counts: the
+   * read table's own definition of what the dashboard sums, as of the statement that runs it.
    */
   contributions: (keys: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /** The events that can change what a row contributes (the others' writes skip the totals), and where each names its row. */
+  changedBy: { eventTypes: readonly string[]; keyField: string };
 };
 
 /**
@@ -46,12 +51,31 @@ async function adjust(db: Executor, totals: DailyTotals, keys: RawBuilder<unknow
   return rows;
 }
 
-/** The distinct `field` of the events that carry one, as an SQL uuid array (the keys a write of them touches). */
-export function eventKeys(events: readonly RecordedEvent[], field: string): RawBuilder<unknown> {
+/** keepingDailyTotals for a write of these events: the rows their `changedBy` events name (none of them: the write alone). */
+export async function keepingDailyTotalsOf(db: Executor, totals: DailyTotals, events: readonly Pick<RecordedEvent, 'type' | 'data'>[], write: () => Promise<void>): Promise<void> {
   const keys = new Set<string>();
   for (const recorded of events) {
-    const key = (recorded.data as Record<string, unknown>)[field];
+    if (!totals.changedBy.eventTypes.includes(recorded.type)) continue;
+    const key = (recorded.data as Record<string, unknown>)[totals.changedBy.keyField];
     if (typeof key === 'string') keys.add(key);
   }
-  return sql`${sql.val([...keys])}::uuid[]`;
+  if (keys.size === 0) return write();
+  await keepingDailyTotals(db, totals, sql`${sql.val([...keys])}::uuid[]`, write);
 }
+
+/** The same for a batch named by log positions (rebuilds' applyAt): the rows named by its `changedBy` events, read in SQL. */
+export async function keepingDailyTotalsAt(trx: Transaction<Database>, totals: DailyTotals, positions: readonly number[], write: () => Promise<void>): Promise<void> {
+  if (positions.length === 0) return;
+  const keys = sql`array(select (data->>${totals.changedBy.keyField})::uuid from events
+    where global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions)} and type = any(${sql.val(totals.changedBy.eventTypes)}::text[]))`;
+  await keepingDailyTotals(trx, totals, keys, write);
+}
+
+type Apply = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+type ApplyAt = (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
+
+/** A read model's apply that also keeps its daily totals. */
+export const withDailyTotals = (totals: DailyTotals, apply: Apply): Apply => (trx, events) => keepingDailyTotalsOf(trx, totals, events, () => apply(trx, events));
+
+/** A read model's applyAt that also keeps its daily totals. */
+export const withDailyTotalsAt = (totals: DailyTotals, applyAt: ApplyAt): ApplyAt => (trx, positions) => keepingDailyTotalsAt(trx, totals, positions, () => applyAt(trx, positions));

@@ -12,7 +12,8 @@ import { projectStockistFlag, stockistFlagChanges } from '../stockists/projectio
 import { projectWithdrawalAmount, withdrawalAmountChanges } from '../wallet/projections';
 import { projectMembersInBatches } from './member-changes';
 import { projectMembersAt } from './members-at';
-import { withMemberTotals, withMemberTotalsAt } from './member-totals';
+import { withDailyTotals, withDailyTotalsAt } from '../core/daily-totals';
+import { memberTotals } from './member-totals';
 import { memberChanges, memberRegisteredRow, projectMembers } from './projections';
 
 /**
@@ -129,7 +130,7 @@ async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ members:
 
 // Rank events stay in the log the property draws: the members rows ignore them (the rank lives in member_points, decision 86).
 const oneByOne = [projectMembers, projectMemberDetails, projectWithdrawalAmount, projectStockistFlag];
-const batched = withMemberTotals(projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]));
+const batched = withDailyTotals(memberTotals, projectMembersInBatches(memberRegisteredRow, [memberChanges, memberDetailsChanges, withdrawalAmountChanges, stockistFlagChanges]));
 
 describe('the members read model, a batch at a time', () => {
   it('leaves the same members rows as the commands’ functions applied event by event', async () => {
@@ -159,7 +160,7 @@ describe('the members read model, a batch at a time', () => {
           eventByEvent: async (trx, logged) => {
             for (const e of logged) for (const apply of oneByOne) await apply(trx, [e]);
           },
-          atPositions: withMemberTotalsAt(projectMembersAt),
+          atPositions: withDailyTotalsAt(memberTotals, projectMembersAt),
           rows: memberRows,
         });
         expect(actual).toEqual(expected);

@@ -1,9 +1,6 @@
-import { type RawBuilder, type Transaction, sql } from 'kysely';
-import { batchRange } from '../core/batch-range';
-import { type DailyTotals, eventKeys, keepingDailyTotals } from '../core/daily-totals';
+import { sql } from 'kysely';
+import type { DailyTotals } from '../core/daily-totals';
 import type { Executor } from '../core/db';
-import type { RecordedEvent } from '../core/event-store';
-import type { Database } from '../database';
 
 /**
  * The admin dashboard's member figures, per Lagos day (core/daily-totals.ts, decision 88):
@@ -20,34 +17,7 @@ export const memberTotals: DailyTotals = {
     from members m cross join (values ('registered'), ('active'), ('pv')) as k(key)
     where m.id = any(${keys})
       and case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end`,
-};
-
-const COUNTED = ['MemberRegistered', 'MemberActivated', 'MemberPackageUpgraded'];
-
-/** Runs a write of these events to `members`, moving the member totals by what it changed (nothing to do when no event can). */
-export async function keepingMemberTotals(db: Executor, events: readonly RecordedEvent[], write: () => Promise<void>): Promise<void> {
-  const counted = events.filter((recorded) => COUNTED.includes(recorded.type));
-  if (counted.length === 0) return write();
-  await keepingDailyTotals(db, memberTotals, eventKeys(counted, 'member_id'), write);
-}
-
-/** The same for a batch named by log positions (rebuilds' applyAt). */
-export async function keepingMemberTotalsAt(trx: Transaction<Database>, positions: readonly number[], write: () => Promise<void>): Promise<void> {
-  const keys: RawBuilder<unknown> = sql`array(select (data->>'member_id')::uuid from events
-    where global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions)} and type = any(${sql.val(COUNTED)}::text[]))`;
-  await keepingDailyTotals(trx, memberTotals, keys, write);
-}
-
-type Apply = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
-type ApplyAt = (trx: Transaction<Database>, positions: readonly number[]) => Promise<void>;
-
-/** A members read model's apply that also keeps the member totals (read-models.ts `members`). */
-export const withMemberTotals = (apply: Apply): Apply => (trx, events) => keepingMemberTotals(trx, events, () => apply(trx, events));
-
-/** Its applyAt, the same. */
-export const withMemberTotalsAt = (applyAt: ApplyAt): ApplyAt => async (trx, positions) => {
-  if (positions.length === 0) return;
-  await keepingMemberTotalsAt(trx, positions, () => applyAt(trx, positions));
+  changedBy: { eventTypes: ['MemberRegistered', 'MemberActivated', 'MemberPackageUpgraded'], keyField: 'member_id' },
 };
 
 /** A member figure now, all days summed: how many members count under `key`, and (`pv`) their registration PV. */

@@ -1,14 +1,15 @@
 import type { Insertable } from 'kysely';
+import { keepingDailyTotalsOf } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
 import type { MembersTable } from '../database';
 import { type MemberEvent, type MemberRegistered, REGISTRATION_WINDOW_DAYS } from './events';
 import { type MemberChange, applyMemberChange } from './member-changes';
-import { keepingMemberTotals } from './member-totals';
+import { memberTotals } from './member-totals';
 
 /** Inline projection: the members table changes in the same transaction as the member's events. */
 export async function projectMembers(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
-  await keepingMemberTotals(db, events, async () => {
+  await keepingDailyTotalsOf(db, memberTotals, events, async () => {
     for (const recorded of events) {
       const row = memberRegisteredRow(recorded);
       if (row) await db.insertInto('members').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();

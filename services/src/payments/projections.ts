@@ -1,9 +1,9 @@
 import { type Updateable, sql } from 'kysely';
-import { type DailyTotals, eventKeys, keepingDailyTotals } from '../core/daily-totals';
+import { type DailyTotals, keepingDailyTotalsOf } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PackagePaymentsTable } from '../database';
 import type { RecordedEvent } from '../core/event-store';
-import type { PackagePaymentEvent } from './events';
+import { type PackagePaymentEvent, packagePaymentEventTypes } from './events';
 
 /**
  * What the admin dashboard sums of the payments (its pick-ups and company wallet): an approved
@@ -14,12 +14,13 @@ export const paymentTotals: DailyTotals = {
   contributions: (keys) => sql`
     select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, coalesce(amount_paid, amount_due) as amount
     from package_payments where id = any(${keys}) and status = 'approved'`,
+  changedBy: { eventTypes: packagePaymentEventTypes, keyField: 'payment_id' },
 };
 
 /** Inline projection: the package_payments table (and its daily totals) change with the payment's events. */
 export async function projectPackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await keepingDailyTotals(db, paymentTotals, eventKeys(events, 'payment_id'), () => writePackagePayments(db, events));
+  await keepingDailyTotalsOf(db, paymentTotals, events, () => writePackagePayments(db, events));
 }
 
 async function writePackagePayments(db: Executor, events: readonly RecordedEvent[]): Promise<void> {

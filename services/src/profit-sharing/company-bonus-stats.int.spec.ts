@@ -30,7 +30,7 @@ const at = (iso: string) => new Date(iso);
 async function withhold(memberId: string, amountKobo: number, now: Date): Promise<void> {
   const withheld: BonusWithheld = {
     type: 'BonusWithheld',
-    data: { kind: 'matching', beneficiary_id: memberId, amount_kobo: amountKobo, reason: 'inactive', cause: { event_id: randomUUID(), event_type: 'TestCredit', stream_id: 'test', member_id: null }, generation: 1, inputs: {} },
+    data: { kind: 'matching', beneficiary_id: memberId, amount_kobo: amountKobo, reason: 'inactive_beneficiary', cause: { event_id: randomUUID(), event_type: 'TestCredit', stream_id: 'test', member_id: null }, generation: 1, inputs: {} },
   };
   await appendToStream(t.runtime.db, walletStream(memberId), [withheld], { expectedVersion: 'any', metadata: { actor: { type: 'system', id: 'test' }, now: now.toISOString() } });
 }

@@ -1,12 +1,11 @@
 import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
-import { type DailyTotals, eventKeys, keepingDailyTotals } from '../core/daily-totals';
+import { type DailyTotals, keepingDailyTotalsAt, keepingDailyTotalsOf } from '../core/daily-totals';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
-import { batchRange } from '../core/batch-range';
 import { batchAt, projectRowsAt } from '../core/row-changes-at';
 import type { Database } from '../database';
-import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
+import { type ProductPurchaseEvent, type ProductPurchaseInitiated, productPurchaseEventTypes } from './events';
 
 /**
  * Inline projection: product_purchases and their lines change with the purchase's events, in the
@@ -18,7 +17,7 @@ import type { ProductPurchaseEvent, ProductPurchaseInitiated } from './events';
  */
 export async function projectPurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await keepingDailyTotals(db, repurchaseTotals, purchaseIdsOf(events), () => writePurchases(db, events));
+  await keepingDailyTotalsOf(db, repurchaseTotals, events, () => writePurchases(db, events));
 }
 
 /**
@@ -30,9 +29,8 @@ export const repurchaseTotals: DailyTotals = {
   contributions: (keys) => sql`
     select (paid_at at time zone 'Africa/Lagos')::date as day, 'repurchase' as key, total_price as amount
     from product_purchases where id = any(${keys}) and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
+  changedBy: { eventTypes: productPurchaseEventTypes, keyField: 'purchase_id' },
 };
-
-const purchaseIdsOf = (events: readonly RecordedEvent[]) => eventKeys(events, 'purchase_id');
 
 async function writePurchases(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   for (const recorded of events) {
@@ -105,7 +103,7 @@ const purchasesInBatches = projectRowsInBatches({ table: 'product_purchases', ke
  * does not matter).
  */
 export async function projectPurchasesInBatches(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void> {
-  await keepingDailyTotals(trx, repurchaseTotals, purchaseIdsOf(events), () => purchasesInBatches(trx, events));
+  await keepingDailyTotalsOf(trx, repurchaseTotals, events, () => purchasesInBatches(trx, events));
   const lines = events.flatMap(purchaseLines);
   if (lines.length === 0) return;
   await sql`
@@ -145,8 +143,7 @@ const purchasesAt = projectRowsAt({
  */
 export async function projectPurchasesAt(trx: Transaction<Database>, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;
-  const ids = sql`array(select (data->>'purchase_id')::uuid from events where global_position = any(${sql.val(positions)}::bigint[]) and ${batchRange(positions)})`;
-  await keepingDailyTotals(trx, repurchaseTotals, ids, () => purchasesAt(trx, positions));
+  await keepingDailyTotalsAt(trx, repurchaseTotals, positions, () => purchasesAt(trx, positions));
   await sql`
     insert into product_purchase_lines (purchase_id, product_id, name, qty, price, points)
     select (b.data->>'purchase_id')::uuid, (l.value->>'product_id')::int, l.value->>'name', (l.value->>'qty')::int, (l.value->>'price_kobo')::bigint, (l.value->>'points')::int

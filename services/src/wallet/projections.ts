@@ -1,5 +1,6 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
 import { type ProjectionWrite, runWrites } from '../core/command';
+import { type DailyTotals, keepingDailyTotalsOf } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PendingEvent, RecordedEvent } from '../core/event-store';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
@@ -14,8 +15,21 @@ import { type WalletStreamEvent, type WithdrawalRequested, transferReference } f
  * The wallet's totals are the asynchronous `wallet-ledger` projection's (compensation/projections.ts).
  */
 export async function projectWithdrawals(db: Executor, events: readonly PendingEvent[]): Promise<void> {
-  await runWrites(db, withdrawalWrites(db, events));
+  await keepingDailyTotalsOf(db, withdrawalTotals, events, () => runWrites(db, withdrawalWrites(db, events)));
 }
+
+/**
+ * What the admin dashboard's company wallet sums of the withdrawals: a successful one (paid out),
+ * on the Lagos day it completed, for its amount. Only a transfer's events (sent, succeeded, failed:
+ * a reversal) change it; a request is pending, so the request command pays nothing for it.
+ */
+export const withdrawalTotals: DailyTotals = {
+  table: 'daily_withdrawal_totals',
+  contributions: (keys) => sql`
+    select (coalesce(completed_at, updated_at) at time zone 'Africa/Lagos')::date as day, 'successful' as key, amount
+    from withdrawals where id = any(${keys}) and status = 'successful'`,
+  changedBy: { eventTypes: ['WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'], keyField: 'withdrawal_id' },
+};
 
 /** projectWithdrawals' statements, not yet run (requestWithdrawal runs them alongside its append). */
 export function withdrawalWrites(db: Executor, events: readonly PendingEvent[]): ProjectionWrite[] {
@@ -74,7 +88,7 @@ export function withdrawalRow(recorded: PendingEvent<WithdrawalRequested>) {
  * rebuilds' batches (withdrawalRow, withdrawalChanges; projectWithdrawalsInBatches).
  */
 export async function projectWithdrawalRequests(db: Executor, events: readonly PendingEvent[]): Promise<void> {
-  await runWrites(db, withdrawalRequestWrites(db, events));
+  await keepingDailyTotalsOf(db, withdrawalTotals, events, () => runWrites(db, withdrawalRequestWrites(db, events)));
 }
 
 /** projectWithdrawalRequests' statements, not yet run (a command runs them alongside its append). */

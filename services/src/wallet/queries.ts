@@ -124,11 +124,8 @@ export async function companyFinance(db: Executor) {
     .where('pickup_type', '=', 're-stock')
     .where('payment_id', 'is', null)
     .executeTakeFirstOrThrow();
-  const paidOut = await db
-    .selectFrom('withdrawals')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
-    .where('status', '=', 'successful')
-    .executeTakeFirstOrThrow();
+  // Every successful withdrawal, from their daily totals (projections.ts withdrawalTotals).
+  const paidOut = await db.selectFrom('daily_withdrawal_totals').select(sql<string>`coalesce(sum(amount), 0)`.as('total')).executeTakeFirstOrThrow();
   const wallet = Number(received.total) + Number(stockist.total) + Number(restock.total);
   const withdrawals = Number(paidOut.total);
   return { total_company_wallet: koboToNaira(wallet), total_withdrawals: koboToNaira(withdrawals), balance: koboToNaira(wallet - withdrawals) };

@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
-import { projectWithdrawalRequests, projectWithdrawalsAt, projectWithdrawalsInBatches } from './projections';
+import { withDailyTotals, withDailyTotalsAt } from '../core/daily-totals';
+import { projectWithdrawalRequests, projectWithdrawalsAt, projectWithdrawalsInBatches, withdrawalTotals } from './projections';
 
 /**
  * The withdrawals read model a batch at a time (as rebuilds apply it) leaves exactly the rows the
@@ -14,7 +15,8 @@ import { projectWithdrawalRequests, projectWithdrawalsAt, projectWithdrawalsInBa
  * over a few withdrawals, cut into random batches, with changes before a request, requests
  * repeated (with other amounts), several changes of a withdrawal in one batch, sends with and
  * without a recipient code, times out of order (the last event wins, not the latest time), and
- * wallet events that do not touch the table.
+ * wallet events that do not touch the table. Every path keeps the daily totals of the successful
+ * withdrawals equal to its rows summed afresh.
  */
 let t: TestDatabase;
 beforeAll(async () => {
@@ -61,10 +63,19 @@ function event(ids: string[], member: string, s: Step): RecordedEvent {
   }
 }
 
-const withdrawalRows = (trx: Trx) => tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id');
+/** The withdrawals, and the daily totals of the successful ones, which must be those rows summed afresh whatever path wrote them. */
+async function withdrawalRows(trx: Trx): Promise<{ withdrawals: unknown[]; days: unknown[] }> {
+  const days = await tableRows(trx, 'select to_jsonb(d) as row from daily_withdrawal_totals d order by day, key');
+  const summed = await tableRows(trx, `
+    select jsonb_build_object('day', day, 'key', 'successful', 'n', n, 'amount', amount) as row from (
+      select (coalesce(completed_at, updated_at) at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(amount) as amount
+      from withdrawals where status = 'successful' group by 1) s order by day`);
+  expect(days, 'the daily withdrawal totals are the successful withdrawals summed by day').toEqual(summed);
+  return { withdrawals: await tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id'), days };
+}
 
-async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<unknown[]> {
-  let result: unknown[] = [];
+async function rowsAfter(apply: (trx: Trx) => Promise<void>): Promise<{ withdrawals: unknown[]; days: unknown[] }> {
+  let result = { withdrawals: [] as unknown[], days: [] as unknown[] };
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
     result = await withdrawalRows(trx);
@@ -84,7 +95,7 @@ describe('withdrawals, a batch at a time', () => {
           for (const e of log) await projectWithdrawalRequests(trx, [e]);
         });
         const actual = await rowsAfter(async (trx) => {
-          for (const batch of batches) await projectWithdrawalsInBatches(trx, batch);
+          for (const batch of batches) await withDailyTotals(withdrawalTotals, projectWithdrawalsInBatches)(trx, batch);
         });
         expect(actual).toEqual(expected);
       }),
@@ -102,7 +113,7 @@ describe('withdrawals, a batch at a time', () => {
           eventByEvent: async (trx, logged) => {
             for (const e of logged) await projectWithdrawalRequests(trx, [e]);
           },
-          atPositions: projectWithdrawalsAt,
+          atPositions: withDailyTotalsAt(withdrawalTotals, projectWithdrawalsAt),
           rows: withdrawalRows,
         });
         expect(actual).toEqual(expected);
