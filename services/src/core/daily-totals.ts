@@ -46,6 +46,8 @@ async function adjust(db: Executor, totals: DailyTotals, keys: RawBuilder<unknow
     insert into ${sql.table(totals.table)} as t (day, key, n, amount)
     select day, key, ${sign} * count(*), ${sign} * coalesce(sum(amount), 0) from (${totals.contributions(keys)}) c
     group by day, key
+    -- Every writer locks the rows it moves in one order, so two writers of the same rows queue and never deadlock.
+    order by day, key
     on conflict (day, key) do update set n = t.n + excluded.n, amount = t.amount + excluded.amount
     returning day::text, key`.execute(db);
   return rows;
