@@ -38,7 +38,7 @@ describe('read models on the Consumers page', () => {
     for (const token of [admin, finance]) {
       const listed = (await overview(token)).read_models as Array<{ name: string; kind: string; tables: string[]; rebuild: unknown }>;
       expect(listed.map((m) => m.name)).toEqual(readModels.map((m) => m.name));
-      expect(listed.find((m) => m.name === 'members')).toMatchObject({ kind: 'inline', tables: ['members'], rebuild: null });
+      expect(listed.find((m) => m.name === 'members')).toMatchObject({ kind: 'inline', tables: ['members', 'daily_member_totals'], rebuild: null });
       expect(listed.find((m) => m.name === 'wallet-ledger')).toMatchObject({ kind: 'projection' });
     }
   });
