@@ -321,13 +321,15 @@ async function searchPage(db: Executor, list: ListRequest, tiebreak: RawBuilder<
 async function packageOrderPage(db: Executor, list: ListRequest, packages: PackageOrder[], countFrom: RawBuilder<unknown>): Promise<{ rows: MemberRow[]; total: number }> {
   const direction = list.descending ? sql`desc` : sql`asc`;
   const reach = list.offset + list.limit;
+  // The arms read ids through only the joins the filter needs (countFrom); the page's rows get their columns after (rowsByIds).
   const arms = packages.map(
-    (p) => sql`(select ${list.descending ? -p.rank : p.rank}::int as package_order, ${listColumns} ${fromMembers} where ${list.where} and m.package_id = ${p.id} order by m.id ${direction} limit ${reach})`,
+    (p) => sql`(select ${list.descending ? -p.rank : p.rank}::int as package_order, m.id ${countFrom} where ${list.where} and m.package_id = ${p.id} order by m.id ${direction} limit ${reach})`,
   );
-  const rows =
+  const ids =
     arms.length === 0
       ? []
-      : (await sql<MemberRow>`select * from (${sql.join(arms, sql` union all `)}) page order by package_order, id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db)).rows;
+      : (await sql<{ id: string }>`select id from (${sql.join(arms, sql` union all `)}) page order by package_order, id ${direction} limit ${list.limit} offset ${list.offset}`.execute(db)).rows.map((r) => r.id);
+  const rows = await rowsByIds(db, ids);
   return { rows, total: await listTotal(db, { countFrom, where: list.where, list, countCap: MEMBERS_COUNTED_EXACTLY, pageLength: rows.length }) };
 }
 
