@@ -24,33 +24,39 @@ export type DailyTotals = {
 
 /**
  * Runs `write` (which changes only the rows whose keys are in `keys`) and moves the totals by what
- * it changed: the rows' contributions before it are taken away, theirs after it added, and a day and
+ * it changed: the rows' contributions are read before it (no lock: the rows' own writers are
+ * serialized by their streams' locks, and a rebuild is the only writer of its tables), and the
+ * difference with theirs after it is added in ONE statement, in (day, key) order, so every writer
+ * locks the totals rows it moves in one order and two writers queue rather than deadlock. A day and
  * key no row counts any more is removed (so a rebuild, whatever path its rows took, ends equal).
- * Concurrent writers of the same day and key queue on its row; an upsert lets two create it.
  */
 export async function keepingDailyTotals<T>(db: Executor, totals: DailyTotals, keys: RawBuilder<unknown>, write: () => Promise<T>): Promise<T> {
-  const taken = await adjust(db, totals, keys, -1);
+  const { rows: before } = await sql<{ day: string; key: string; n: number; amount: number }>`
+    select day::text, key, count(*)::bigint as n, coalesce(sum(amount), 0)::bigint as amount from (${totals.contributions(keys)}) c group by day, key`.execute(db);
   const result = await write();
-  const touched = [...taken, ...(await adjust(db, totals, keys, 1))];
-  if (touched.length > 0) {
+  const { rows: moved } = await sql<{ day: string; key: string; n: number }>`
+    with after as (
+      select day, key, count(*)::bigint as n, coalesce(sum(amount), 0)::bigint as amount from (${totals.contributions(keys)}) c group by day, key
+    ),
+    before as (
+      select * from unnest(${sql.val(before.map((r) => r.day))}::date[], ${sql.val(before.map((r) => r.key))}::text[],
+                           ${sql.val(before.map((r) => r.n))}::bigint[], ${sql.val(before.map((r) => r.amount))}::bigint[]) as b(day, key, n, amount)
+    )
+    insert into ${sql.table(totals.table)} as t (day, key, n, amount)
+    select day, key, sum(n), sum(amount) from (select day, key, n, amount from after union all select day, key, -n, -amount from before) d
+    group by day, key
+    having sum(n) <> 0 or sum(amount) <> 0
+    order by day, key
+    on conflict (day, key) do update set n = t.n + excluded.n, amount = t.amount + excluded.amount
+    returning day::text, key, t.n`.execute(db);
+  const emptied = moved.filter((r) => Number(r.n) === 0);
+  if (emptied.length > 0) {
     await sql`
       delete from ${sql.table(totals.table)} t
-      using unnest(${sql.val(touched.map((r) => r.day))}::date[], ${sql.val(touched.map((r) => r.key))}::text[]) as d(day, key)
+      using unnest(${sql.val(emptied.map((r) => r.day))}::date[], ${sql.val(emptied.map((r) => r.key))}::text[]) as d(day, key)
       where t.day = d.day and t.key = d.key and t.n = 0`.execute(db);
   }
   return result;
-}
-
-async function adjust(db: Executor, totals: DailyTotals, keys: RawBuilder<unknown>, sign: 1 | -1): Promise<Array<{ day: string; key: string }>> {
-  const { rows } = await sql<{ day: string; key: string }>`
-    insert into ${sql.table(totals.table)} as t (day, key, n, amount)
-    select day, key, ${sign} * count(*), ${sign} * coalesce(sum(amount), 0) from (${totals.contributions(keys)}) c
-    group by day, key
-    -- Every writer locks the rows it moves in one order, so two writers of the same rows queue and never deadlock.
-    order by day, key
-    on conflict (day, key) do update set n = t.n + excluded.n, amount = t.amount + excluded.amount
-    returning day::text, key`.execute(db);
-  return rows;
 }
 
 /** keepingDailyTotals for a write of these events: the rows their `changedBy` events name (none of them: the write alone). */
