@@ -14,13 +14,46 @@ import type { RecordedEvent } from './event-store';
 export type DailyTotals = {
   table: string;
   /**
-   * `day, key, amount` of each row among the keys in `keys` (an SQL uuid array) that counts: the
-   * read table's own definition of what the dashboard sums, as of the statement that runs it.
+   * `day, key, amount` of each row among `keys` that counts: the read table's own definition of
+   * what the dashboard sums, as of the statement that runs it. Restrict the rows with
+   * `amongKeys(idColumn, keys)`.
    */
-  contributions: (keys: RawBuilder<unknown>) => RawBuilder<unknown>;
+  contributions: (keys: TotalsKeys) => RawBuilder<unknown>;
   /** The events that can change what a row contributes (the others' writes skip the totals), and where each names its row. */
   changedBy: { eventTypes: readonly string[]; keyField: string };
 };
+
+/**
+ * The rows `contributions` reads: those whose key is in an SQL uuid array (the incremental path),
+ * or every row of the read table (`'all'`: recountDailyTotals).
+ */
+export type TotalsKeys = RawBuilder<unknown> | 'all';
+
+/** A contributions query's restriction to `keys`: `column = any(keys)`, or `true` for every row. */
+export function amongKeys(column: string, keys: TotalsKeys): RawBuilder<unknown> {
+  return keys === 'all' ? sql`true` : sql`${sql.ref(column)} = any(${keys})`;
+}
+
+/**
+ * Replaces the whole of `totals.table` with every read row's contributions counted and summed by
+ * (day, key): one `delete` and one `insert`, in one transaction (the caller's, if it is one). For
+ * loaders that fill read tables without their events (the reads bench) and for repairs, with the
+ * read table's writers stopped: it is NOT for live traffic. It reads the whole read table and
+ * rewrites every totals row, and a write committing meanwhile (its difference added by
+ * keepingDailyTotals, the live path) can be counted twice or lost.
+ */
+export async function recountDailyTotals(db: Executor, totals: DailyTotals): Promise<void> {
+  const recount = async (trx: Executor) => {
+    await sql`delete from ${sql.table(totals.table)}`.execute(trx);
+    await sql`
+      insert into ${sql.table(totals.table)} (day, key, n, amount)
+      select day, key, count(*)::bigint, coalesce(sum(amount), 0)::bigint from (${totals.contributions('all')}) c
+      group by day, key
+      order by day, key`.execute(trx);
+  };
+  if (db.isTransaction) await recount(db);
+  else await db.transaction().execute(recount);
+}
 
 /**
  * Runs `write` (which changes only the rows whose keys are in `keys`) and moves the totals by what

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { recountedTotals } from '../../test/daily-totals';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
@@ -115,6 +116,7 @@ async function memberRows(trx: Trx): Promise<{ members: unknown[]; days: unknown
       where case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end
       group by 1, 2) c order by day, key`);
   expect(days, 'the daily member totals are the members counted by day').toEqual(counted);
+  expect(await recountedTotals(trx, memberTotals), 'recounted from every row (recountDailyTotals)').toEqual(days);
   return { members: await tableRows(trx, 'select to_jsonb(m) as row from members m order by id'), days };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DailyTotals } from '../core/daily-totals';
+import { type DailyTotals, amongKeys } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 
 /**
@@ -15,7 +15,7 @@ export const memberTotals: DailyTotals = {
     select (case k.key when 'active' then m.activated_at else m.created_at end at time zone 'Africa/Lagos')::date as day, k.key,
       case k.key when 'pv' then m.personal_pv else 0 end as amount
     from members m cross join (values ('registered'), ('active'), ('pv')) as k(key)
-    where m.id = any(${keys})
+    where ${amongKeys('m.id', keys)}
       and case k.key when 'registered' then not m.is_root when 'active' then m.activated_at is not null and not m.deactivated else true end`,
   changedBy: { eventTypes: ['MemberRegistered', 'MemberActivated', 'MemberPackageUpgraded'], keyField: 'member_id' },
 };

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { recountedTotals } from '../../test/daily-totals';
 import { cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
-import { projectPackagePayments } from './projections';
+import { paymentTotals, projectPackagePayments } from './projections';
 
 /**
  * The admin dashboard's payment totals per Lagos day and purpose (daily_payment_totals) are, after
  * any sequence of payment events over a few payments, applied one at a time or in batches, exactly
  * the approved payments summed by the day each was decided: a payment approved, then not applied
  * or declined, leaves its day; approved again later, it moves to the later day; a receipt approved
- * without an amount paid counts what was due.
+ * without an amount paid counts what was due. Recounted from every payment (recountDailyTotals,
+ * the loaders' and repairs' path), the table is the same.
  */
 let t: TestDatabase;
 beforeAll(async () => {
@@ -49,7 +51,7 @@ function event(ids: string[], s: Step): RecordedEvent {
 }
 
 async function totalsAfter(apply: (trx: Parameters<Parameters<typeof inRolledBackTransaction>[1]>[0]) => Promise<void>) {
-  let result: { days: unknown[]; summed: unknown[] } = { days: [], summed: [] };
+  let result: { days: unknown[]; summed: unknown[]; recounted: unknown[] } = { days: [], summed: [], recounted: [] };
   await inRolledBackTransaction(t.db, async (trx) => {
     await apply(trx);
     result = {
@@ -58,6 +60,8 @@ async function totalsAfter(apply: (trx: Parameters<Parameters<typeof inRolledBac
         select jsonb_build_object('day', day, 'key', key, 'n', n, 'amount', amount) as row from (
           select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, count(*) as n, sum(coalesce(amount_paid, amount_due)) as amount
           from package_payments where status = 'approved' group by 1, 2) s order by day, key`),
+      // Rewritten from every payment (recountDailyTotals, the loaders' and repairs' path): the same table.
+      recounted: await recountedTotals(trx, paymentTotals),
     };
   });
   return result;
@@ -73,10 +77,12 @@ describe('the daily payment totals', () => {
           for (const e of log) await projectPackagePayments(trx, [e]);
         });
         expect(one.days, 'event by event').toEqual(one.summed);
+        expect(one.recounted, 'recounted after event by event').toEqual(one.days);
         const batched = await totalsAfter(async (trx) => {
           for (const batch of cutIntoBatches(log, cuts)) await projectPackagePayments(trx, batch);
         });
         expect(batched.days, 'in batches').toEqual(batched.summed);
+        expect(batched.recounted, 'recounted after batches').toEqual(batched.days);
         expect(batched.days).toEqual(one.days);
       }),
       { numRuns: 150 },

@@ -1,5 +1,5 @@
 import { type Updateable, sql } from 'kysely';
-import { type DailyTotals, keepingDailyTotalsOf } from '../core/daily-totals';
+import { type DailyTotals, amongKeys, keepingDailyTotalsOf } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PackagePaymentsTable } from '../database';
 import type { RecordedEvent } from '../core/event-store';
@@ -13,7 +13,7 @@ export const paymentTotals: DailyTotals = {
   table: 'daily_payment_totals',
   contributions: (keys) => sql`
     select (coalesce(decided_at, updated_at) at time zone 'Africa/Lagos')::date as day, purpose as key, coalesce(amount_paid, amount_due) as amount
-    from package_payments where id = any(${keys}) and status = 'approved'`,
+    from package_payments where ${amongKeys('id', keys)} and status = 'approved'`,
   changedBy: { eventTypes: packagePaymentEventTypes, keyField: 'payment_id' },
 };
 

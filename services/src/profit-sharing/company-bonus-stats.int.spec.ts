@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { settleConsumers } from '../../test/consumers';
 import { httpHelpers } from '../../test/http';
-import { creditWallet } from '../../test/wallet';
-import { type BonusWithheld, walletStream } from '../compensation/events';
+import { creditWallet, withhold } from '../../test/wallet';
 import { projectWalletLedgerAt } from '../compensation/projections';
-import { appendToStream } from '../core/event-store';
 
 /**
  * The admin dashboard's bonus totals (GET /bonuses/bonus-stats?type=) come from the wallet ledger's
@@ -25,15 +22,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const at = (iso: string) => new Date(iso);
-
-/** A matching bonus the member did not earn (inactive at its cause), appended as the compensation policy would. */
-async function withhold(memberId: string, amountKobo: number, now: Date): Promise<void> {
-  const withheld: BonusWithheld = {
-    type: 'BonusWithheld',
-    data: { kind: 'matching', beneficiary_id: memberId, amount_kobo: amountKobo, reason: 'inactive_beneficiary', cause: { event_id: randomUUID(), event_type: 'TestCredit', stream_id: 'test', member_id: null }, generation: 1, inputs: {} },
-  };
-  await appendToStream(t.runtime.db, walletStream(memberId), [withheld], { expectedVersion: 'any', metadata: { actor: { type: 'system', id: 'test' }, now: now.toISOString() } });
-}
 
 describe('the company bonus totals of a period', () => {
   it('count each credit on its Lagos day, once, and leave withheld bonuses out', async () => {
@@ -56,7 +44,7 @@ describe('the company bonus totals of a period', () => {
     await creditWallet(t.runtime.db, member.id, 8_000_00, at('2027-02-28T22:30:00Z'), 'referral'); // 23:30 on 28 February: this year
     await creditWallet(t.runtime.db, member.id, 16_000_00, at('2026-12-31T23:30:00Z'), 'global_profit'); // 00:30 on 1 January: this year
     await creditWallet(t.runtime.db, member.id, 32_000_00, at('2026-12-31T22:30:00Z'), 'global_profit'); // 23:30 on 31 December 2026
-    await withhold(member.id, 64_000_00, at('2027-03-15T09:00:00Z'));
+    await withhold(t.runtime.db, member.id, 64_000_00, at('2027-03-15T09:00:00Z'));
     await settleConsumers(t.runtime.db);
     admin = await h.adminToken(); // signed in again: the clock moved past the first session's idle time
 

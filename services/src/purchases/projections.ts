@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Executor } from '../core/db';
 import type { RecordedEvent } from '../core/event-store';
-import { type DailyTotals, keepingDailyTotalsAt, keepingDailyTotalsOf } from '../core/daily-totals';
+import { type DailyTotals, amongKeys, keepingDailyTotalsAt, keepingDailyTotalsOf } from '../core/daily-totals';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
 import { batchAt, projectRowsAt } from '../core/row-changes-at';
 import type { Database } from '../database';
@@ -28,7 +28,7 @@ export const repurchaseTotals: DailyTotals = {
   table: 'daily_repurchase_totals',
   contributions: (keys) => sql`
     select (paid_at at time zone 'Africa/Lagos')::date as day, 'repurchase' as key, total_price as amount
-    from product_purchases where id = any(${keys}) and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
+    from product_purchases where ${amongKeys('id', keys)} and pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined'`,
   changedBy: { eventTypes: productPurchaseEventTypes, keyField: 'purchase_id' },
 };
 

@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { recountedTotals } from '../../test/daily-totals';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
-import { projectPurchases, projectPurchasesAt, projectPurchasesInBatches } from './projections';
+import { projectPurchases, projectPurchasesAt, projectPurchasesInBatches, repurchaseTotals } from './projections';
 
 /**
  * The product-purchases read model a batch at a time (as rebuilds apply it) leaves exactly the
@@ -69,6 +70,7 @@ const ordersAndLines = async (trx: Trx) => {
       select (paid_at at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(total_price) as amount from product_purchases
       where pickup_type = 'repurchase_pickup' and paid_at is not null and status <> 'declined' group by 1) s order by day`);
   expect(days, 'the daily repurchase totals are the paid orders summed by day').toEqual(summed);
+  expect(await recountedTotals(trx, repurchaseTotals), 'recounted from every row (recountDailyTotals)').toEqual(days);
   return {
     orders: await tableRows(trx, 'select to_jsonb(p) as row from product_purchases p order by id'),
     lines: await tableRows(trx, 'select to_jsonb(l) as row from product_purchase_lines l order by purchase_id, product_id'),

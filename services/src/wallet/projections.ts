@@ -1,6 +1,6 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
 import { type ProjectionWrite, runWrites } from '../core/command';
-import { type DailyTotals, keepingDailyTotalsOf } from '../core/daily-totals';
+import { type DailyTotals, amongKeys, keepingDailyTotalsOf } from '../core/daily-totals';
 import type { Executor } from '../core/db';
 import type { PendingEvent, RecordedEvent } from '../core/event-store';
 import { type RowChange, projectRowsInBatches } from '../core/row-changes';
@@ -27,7 +27,7 @@ export const withdrawalTotals: DailyTotals = {
   table: 'daily_withdrawal_totals',
   contributions: (keys) => sql`
     select (coalesce(completed_at, updated_at) at time zone 'Africa/Lagos')::date as day, 'successful' as key, amount
-    from withdrawals where id = any(${keys}) and status = 'successful'`,
+    from withdrawals where ${amongKeys('id', keys)} and status = 'successful'`,
   changedBy: { eventTypes: ['WithdrawalSent', 'WithdrawalSucceeded', 'WithdrawalFailed'], keyField: 'withdrawal_id' },
 };
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { recountedTotals } from '../../test/daily-totals';
 import { bothSidesFromLog, cutIntoBatches, inRolledBackTransaction, syntheticLog, tableRows } from '../../test/synthetic-events';
 import type { RecordedEvent } from '../core/event-store';
 import type { Database } from '../database';
@@ -71,6 +72,7 @@ async function withdrawalRows(trx: Trx): Promise<{ withdrawals: unknown[]; days:
       select (coalesce(completed_at, updated_at) at time zone 'Africa/Lagos')::date as day, count(*) as n, sum(amount) as amount
       from withdrawals where status = 'successful' group by 1) s order by day`);
   expect(days, 'the daily withdrawal totals are the successful withdrawals summed by day').toEqual(summed);
+  expect(await recountedTotals(trx, withdrawalTotals), 'recounted from every row (recountDailyTotals)').toEqual(days);
   return { withdrawals: await tableRows(trx, 'select to_jsonb(w) as row from withdrawals w order by id'), days };
 }
 
