@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleConsumers } from '../services/test/consumers';
 import { creditWallet } from '../services/test/wallet';
 import type { Page } from 'playwright-core';
-import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, desktop, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp } from './member-app';
 
 /**
  * The member's product claims (seed 000 §2.11 and §3 "Product claim"), in Chromium: every line of
@@ -130,7 +130,112 @@ describe('product claims', () => {
     const paid = await app.t.runtime.db.selectFrom('product_purchases').select(['status', 'payment_method']).where('member_id', '=', member.id).where('pickup_type', '=', 'repurchase_pickup').executeTakeFirstOrThrow();
     expect(paid).toMatchObject({ status: 'processing', payment_method: 'payment_gateway' });
   }, 180_000);
+
+  it('a pick-up below its allowance asks first (Go back sends nothing, confirming sends it); a full one does not; upgrade pick-up is offered only after an upgrade; quantities are bounded', async () => {
+    const { http } = app;
+    const db = app.t.runtime.db;
+    // Bronze: a ₦30,000 registration pick-up; Bronze → Gold adds a ₦90,000 upgrade pick-up.
+    const member = await http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    const placed = () => db.selectFrom('product_purchases').select(['pickup_type', 'total_price']).where('member_id', '=', member.id).orderBy('created_at').execute();
+    const page = await app.newPage({ viewport: { width: 1366, height: 800 } });
+    await signIn(page, app.base, member, /\/user\/dashboard/);
+    await page.getByRole('link', { name: 'Repurchase' }).click();
+    await page.getByTestId('product-row').first().waitFor();
+    // Before any pick-up only the registration one is offered; never the upgrade one.
+    expect(await options(page, 'Order type')).toEqual(['Registration pick-up']);
+    await choose(page, 'Order type', 'Registration pick-up');
+
+    // Quantities: 0, a fraction, a negative and 999,999,999 are each refused beside the product, and nothing reaches the cart.
+    const problem = page.getByTestId('quantity-problem');
+    for (const [typed, says] of [['0', 'Enter a whole number of at least 1.'], ['1.5', 'Enter a whole number of at least 1.'], ['-2', 'Enter a whole number of at least 1.'], ['999999999', 'Enter at most 1,000']] as const) {
+      await page.getByLabel('Quantity of Moringa Leaf Capsules').fill(typed);
+      await page.getByRole('button', { name: 'Add Moringa Leaf Capsules' }).click();
+      await expect.poll(() => problem.textContent()).toContain(says);
+      expect(await page.getByLabel('Quantity of Moringa Leaf Capsules').getAttribute('aria-invalid')).toBe('true');
+    }
+    await fullShot(page, 'pickup-quantity-problem-desktop');
+    expect(await page.getByTestId('cart-line').count()).toBe(0);
+    // 1,000 in the cart, then one more of the same product is refused: the line would pass the server's bound.
+    await page.getByLabel('Quantity of Moringa Leaf Capsules').fill('1000');
+    await page.getByRole('button', { name: 'Add Moringa Leaf Capsules' }).click();
+    await page.getByTestId('cart-line').filter({ hasText: '× 1000' }).waitFor();
+    expect(await problem.count()).toBe(0);
+    await page.getByRole('button', { name: 'Add Moringa Leaf Capsules' }).click();
+    await expect.poll(() => problem.textContent()).toContain('at most 1,000 of one product');
+    await page.getByRole('button', { name: 'Remove Moringa Leaf Capsules' }).click();
+
+    // ₦17,000 of ₦30,000: the cart says what is left, and submitting asks first.
+    await page.getByLabel('Quantity of Moringa Leaf Capsules').fill('2');
+    await page.getByRole('button', { name: 'Add Moringa Leaf Capsules' }).click();
+    await expect.poll(() => page.getByTestId('allowance-left').textContent()).toBe('Pick-up amount: ₦30,000.00 · left after this order: ₦13,000.00');
+    const dialog = page.getByRole('dialog', { name: 'Use only part of your allowance?' });
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await expect.poll(() => dialog.getByTestId('partial-pickup-text').textContent()).toBe(
+      'This registration pick-up uses ₦17,000.00 of your ₦30,000.00 allowance. It can be made only once: the remaining ₦13,000.00 will be forfeited and cannot be picked up later.',
+    );
+    await fullShot(page, 'pickup-partial-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await placed(), 'Go back sends nothing').toEqual([]);
+    expect(await page.getByTestId('cart-line').count(), 'and keeps the cart').toBe(1);
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await dialog.getByRole('button', { name: 'Submit and forfeit ₦13,000.00' }).click();
+    await expectToast(page, 'Order placed successfully');
+    await expect.poll(placed).toEqual([{ pickup_type: 'registration_pickup', total_price: 1_700_000 }]);
+    // Taken: the registration pick-up is gone, and without an upgrade there is no upgrade pick-up either.
+    expect(await options(page, 'Order type')).toEqual(['Repurchase']);
+
+    // An approved upgrade to Gold opens its pick-up; the whole ₦90,000 (6 × ₦7,000 + 4 × ₦12,000) is sent without asking.
+    const upgrade = await http.upload('POST', '/api/payments/initiate', { token: member.token, fields: { amount: 105_000, is_upgrade: 1, meta_data: 4, txn_source: 'package_payment', payment_type: 'pop', description: 'Upgrade to Gold' }, files: { payment_receipt: { bytes: receiptImage, filename: 'receipt.png', type: 'image/png' } } });
+    expect(upgrade.status, upgrade.body.message).toBe(200);
+    expect((await http.call('PATCH', `/api/payments/package-payments/${upgrade.body.data.payment_id}/approve`, { token: await http.adminToken() })).status).toBe(200);
+    await page.reload();
+    await page.getByTestId('product-row').first().waitFor();
+    await expect.poll(() => options(page, 'Order type')).toEqual(['Upgrade pick-up', 'Repurchase']);
+    await choose(page, 'Order type', 'Upgrade pick-up');
+    await page.getByLabel('Quantity of Soursop Leaf Tea').fill('6');
+    await page.getByRole('button', { name: 'Add Soursop Leaf Tea' }).click();
+    await page.getByLabel('Quantity of Black Seed Oil 100 ml').fill('4');
+    await page.getByRole('button', { name: 'Add Black Seed Oil 100 ml' }).click();
+    await expect.poll(() => page.getByTestId('allowance-left').textContent()).toBe('Pick-up amount: ₦90,000.00 · left after this order: ₦0.00');
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await expectToast(page, 'Order placed successfully');
+    expect(await dialog.count()).toBe(0);
+    await expect.poll(async () => (await placed()).map((p) => p.pickup_type)).toEqual(['registration_pickup', 'upgrade_pickup']);
+    await expect.poll(() => options(page, 'Order type')).toEqual(['Repurchase']);
+
+    // A phone: the refused quantity and the question fit the screen.
+    const phonePage = await app.newPage(phone);
+    const other = await http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    await signIn(phonePage, app.base, other, /\/user\/dashboard/);
+    await phonePage.goto(`${app.base}/user/repurchase`);
+    await phonePage.getByTestId('product-row').first().waitFor();
+    await choose(phonePage, 'Order type', 'Registration pick-up');
+    await phonePage.getByLabel('Quantity of Soursop Leaf Tea').fill('0');
+    await phonePage.getByRole('button', { name: 'Add Soursop Leaf Tea' }).click();
+    await phonePage.getByTestId('quantity-problem').waitFor();
+    await phonePage.getByTestId('quantity-problem').scrollIntoViewIfNeeded();
+    await phonePage.screenshot({ path: `${shots}/pickup-quantity-problem-phone.png` });
+    await phonePage.getByLabel('Quantity of Soursop Leaf Tea').fill('1');
+    await phonePage.getByRole('button', { name: 'Add Soursop Leaf Tea' }).click();
+    await phonePage.getByRole('button', { name: 'Submit order' }).click();
+    await phonePage.getByRole('dialog', { name: 'Use only part of your allowance?' }).getByTestId('partial-pickup-text').waitFor();
+    await phonePage.waitForTimeout(300);
+    await phonePage.screenshot({ path: `${shots}/pickup-partial-confirm-phone.png` });
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing scrolls sideways on a phone').toBe(true);
+  }, 180_000);
 });
+
+/** The options a select offers, in order (the menu is closed again). */
+async function options(page: Page, label: string): Promise<string[]> {
+  await page.getByRole('combobox', { name: label }).click();
+  const listed = page.getByRole('listbox').getByRole('option');
+  await listed.first().waitFor();
+  const texts = await listed.allTextContents();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  return texts;
+}
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();

@@ -64,7 +64,21 @@ describe('a repurchase collected at a stockist', () => {
     await addToCart(sp, 'Moringa Leaf Capsules', 3);
     await addToCart(sp, 'Black Seed Oil 100 ml', 2);
     await sp.getByTestId('cart-total').filter({ hasText: '₦49,500.00' }).waitFor();
-    await sp.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => sp.getByTestId('allowance-left').textContent()).toBe('Pick-up amount: ₦80,000.00 · left after this order: ₦30,500.00');
+    // Taken once: ₦49,500 of the Mini Stockist's ₦80,000 asks first; Go back sends nothing.
+    const partial = sp.getByRole('dialog', { name: 'Use only part of your allowance?' });
+    await sp.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => partial.getByTestId('partial-pickup-text').textContent()).toContain('uses ₦49,500.00 of your ₦80,000.00 allowance');
+    await partial.getByRole('button', { name: 'Go back' }).click();
+    await partial.waitFor({ state: 'hidden' });
+    expect(await app.t.runtime.db.selectFrom('stock_purchases').select('id').where('member_id', '=', stockist.id).execute()).toEqual([]);
+    // Upgrade pick-up is not offered before a stockist upgrade.
+    await sp.getByRole('combobox', { name: 'Pick-up type' }).click();
+    expect(await sp.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Registration pick-up', 'Re-stock']);
+    await sp.keyboard.press('Escape');
+    await sp.getByRole('listbox').waitFor({ state: 'hidden' });
+    await sp.getByRole('button', { name: 'Submit', exact: true }).click();
+    await partial.getByRole('button', { name: 'Submit and forfeit ₦30,500.00' }).click();
     await expectToast(sp, /awaits approval/);
     const stockPurchase = await app.t.runtime.db.selectFrom('stock_purchases').select('id').where('member_id', '=', stockist.id).executeTakeFirstOrThrow();
     expect((await http.call('PATCH', `/api/product-purchases/${stockPurchase.id}/approve-stock`, { token: admin })).status).toBe(200);
@@ -81,6 +95,7 @@ describe('a repurchase collected at a stockist', () => {
     await choose(mp, 'Order type', 'Registration pick-up');
     await addToCart(mp, 'Soursop Leaf Tea', 1);
     await mp.getByRole('button', { name: 'Submit order' }).click();
+    await mp.getByRole('dialog', { name: 'Use only part of your allowance?' }).getByRole('button', { name: /^Submit and forfeit/ }).click();
     await expectToast(mp, 'Order placed successfully');
     await choose(mp, 'Order type', 'Repurchase');
     await addToCart(mp, 'Moringa Leaf Capsules', 2);
@@ -139,5 +154,40 @@ describe('a repurchase collected at a stockist', () => {
     await phonePage.goto(`${app.base}/user/repurchase`);
     await phonePage.getByTestId('product-row').first().waitFor();
     await screenfuls(phonePage, 'repurchase-phone', 3);
+  }, 180_000);
+});
+
+describe('the Become a Stockist form', () => {
+  it('an empty form flags each required field and the receipt; a long store name is cut at 200 characters and wraps in the preview', async () => {
+    const member = await app.http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    for (const [viewport, name] of [[{ width: 1366, height: 800 }, 'desktop'], [{ width: 390, height: 844 }, 'phone']] as const) {
+      const page = await app.newPage(name === 'phone' ? phone : { viewport });
+      await signIn(page, app.base, member, /\/user\/dashboard/);
+      await page.goto(`${app.base}/user/stockist-registration`);
+      await page.getByLabel('Store name').waitFor();
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      const errors = page.locator('.MuiFormHelperText-root.Mui-error');
+      await expect.poll(() => errors.allTextContents()).toEqual([
+        'The store name is required.',
+        'The store address is required.',
+        'The store state is required.',
+        'The store phone must be a phone number.',
+        'Choose a stockist package.',
+        'The signee (username or e-mail) is required.',
+        'Please choose an image to upload.',
+      ]);
+      await fullShot(page, `stockist-apply-empty-${name}`);
+      expect(await app.t.runtime.db.selectFrom('stockists').select('id').where('member_id', '=', member.id).execute()).toEqual([]);
+
+      // 3,000 characters without a space: the input keeps 200, and the preview wraps them within the viewport.
+      await page.getByLabel('Store name').fill('W'.repeat(3000));
+      expect((await page.getByLabel('Store name').inputValue()).length).toBe(200);
+      await page.getByText('200 of 200 characters').waitFor();
+      await page.getByTestId('stockist-preview').filter({ hasText: 'W'.repeat(200) }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      const preview = await page.getByTestId('stockist-preview').boundingBox();
+      expect(preview!.x + preview!.width).toBeLessThanOrEqual(viewport.width);
+      await fullShot(page, `stockist-apply-long-name-${name}`);
+    }
   }, 180_000);
 });

@@ -94,6 +94,8 @@ export const packageDifference = z.object({
   package_difference: z.number(),
   current_package: packageSummary,
   new_package: packageSummary,
+  /** ?is_upgrade_pickup=1: whether the latest upgrade's one pick-up was taken (a declined one is given back). */
+  pickup_used: z.boolean().optional(),
 });
 export type PackageDifference = z.infer<typeof packageDifference>;
 

@@ -251,7 +251,15 @@ describe('package upgrade (BUSINESS-RULES.md §2)', () => {
     expect(history.body.data.data).toHaveLength(1);
     expect(history.body.data.data[0]).toMatchObject({ name: 'Gold', previous_package_name: 'Bronze', amount: 105_000, status: 'approved' });
     const pickup = await h.call('GET', `/api/users/${member.id}/package-difference?is_upgrade_pickup=1`, { token: member.token });
-    expect(pickup.body.data).toMatchObject({ package_difference: 90_000 });
+    expect(pickup.body.data).toMatchObject({ package_difference: 90_000, pickup_used: false });
+    // Once the upgrade's pick-up is placed the member app stops offering it.
+    const soursop = await t.runtime.db.selectFrom('products').select('id').where('name', '=', 'Soursop Leaf Tea').executeTakeFirstOrThrow();
+    for (const pickupType of ['registration_pickup', 'upgrade_pickup']) {
+      const placed = await h.call('POST', `/api/product-purchases/user/${member.id}`, { token: member.token, body: { pickup_type: pickupType, products: [{ id: soursop.id, qty: 1 }] } });
+      expect(placed.status, placed.body.message).toBe(200);
+    }
+    const used = await h.call('GET', `/api/users/${member.id}/package-difference?is_upgrade_pickup=1`, { token: member.token });
+    expect(used.body.data).toMatchObject({ package_difference: 90_000, pickup_used: true });
   });
 
   it('refuses to apply an upgrade priced on a package the member no longer holds', async () => {

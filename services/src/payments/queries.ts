@@ -102,14 +102,19 @@ export async function packageDifference(
   input: { targetPackageId: number | null; upgradePickup: boolean },
 ): Promise<PackageDifference | null> {
   if (input.upgradePickup) {
-    const last = await db.selectFrom('package_payments').select(['from_package_id', 'package_id']).where('member_id', '=', member.id).where('purpose', '=', 'upgrade').where('status', '=', 'approved').orderBy('decided_at', 'desc').executeTakeFirst();
+    const last = await db.selectFrom('package_payments').select(['id', 'from_package_id', 'package_id']).where('member_id', '=', member.id).where('purpose', '=', 'upgrade').where('status', '=', 'approved').orderBy('decided_at', 'desc').executeTakeFirst();
     if (!last?.from_package_id) return null;
-    const [before, now] = await Promise.all([
+    const [before, now, taken] = await Promise.all([
       db.selectFrom('packages').selectAll().where('id', '=', last.from_package_id).executeTakeFirst(),
       db.selectFrom('packages').selectAll().where('id', '=', last.package_id).executeTakeFirst(),
+      // The key placeAllowancePurchase takes for this upgrade's pick-up (purchases/commands.ts allowanceFor).
+      db.selectFrom('unique_keys').select('key').where('scope', '=', 'upgrade-pickup').where('key', '=', `${member.id}:${last.id}`).executeTakeFirst(),
     ]);
     if (!before || !now) return null;
-    return { package_name: now.name, package_difference: koboToNaira(Math.max(0, now.pickup_amount - before.pickup_amount)), current_package: packageSummary(before), new_package: packageSummary(now) };
+    return {
+      package_name: now.name, package_difference: koboToNaira(Math.max(0, now.pickup_amount - before.pickup_amount)), current_package: packageSummary(before), new_package: packageSummary(now),
+      pickup_used: taken !== undefined,
+    };
   }
   if (!input.targetPackageId) return null;
   const [current, target] = await Promise.all([

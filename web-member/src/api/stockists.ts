@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CompanyBank, Product, StockistPackage } from '@portal/services/contracts/catalogue';
+import type { PackageDifference } from '@portal/services/contracts/payments';
 import type { ProductPurchase } from '@portal/services/contracts/purchases';
 import type {
   orderLookup,
@@ -61,6 +62,8 @@ export const stockistApi = {
   history: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<ProductPurchase>>(`/product-purchases/user/${memberId}/history?page=${page}`, { signal }),
   claims: (memberId: string, page: number, status: ClaimStatus | undefined, signal?: AbortSignal) =>
     api.get<Paged<ProductClaim>>(`/product-claims/${memberId}/claims?page=${page}${status ? `&status=${status}` : ''}`, { signal }),
+  /** The member's latest upgrade and whether its one pick-up was taken; null before any upgrade. */
+  memberUpgradePickup: (memberId: string, signal?: AbortSignal) => api.get<PackageDifference | null>(`/users/${memberId}/package-difference?is_upgrade_pickup=1`, { signal }),
   placeAllowanceOrder: (memberId: string, cart: CartLine[], pickupType: string) => api.post<{ purchase_id: string }>(`/product-purchases/user/${memberId}`, orderBody(cart, pickupType)),
   payFromWallet: (cart: CartLine[]) =>
     api.patch<{ purchase_id: string }>('/withdrawals/pay-with-wallet', { ...orderBody(cart, 'repurchase_pickup'), txn_source: 'member_product_purchase', description: 'Product repurchase', amount: cartTotals(cart).total_price }),

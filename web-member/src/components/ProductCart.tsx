@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, IconButton, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCartOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -6,7 +6,6 @@ import type { Product } from '@portal/services/contracts/catalogue';
 import { type CartLine, cartTotals, useProducts } from '../api/stockists';
 import { formatNaira } from '../lib/money';
 import { storageUrl } from '../lib/storage';
-import { toast } from '../lib/notify';
 
 /** Status badges (seed 001 §4): processing info, approved success, anything else danger. */
 export function StatusChip({ status }: { status: string }) {
@@ -16,10 +15,39 @@ export function StatusChip({ status }: { status: string }) {
 
 export const pickupLabel = (type: string) => ({ registration_pickup: 'Registration pick-up', upgrade_pickup: 'Upgrade pick-up', repurchase_pickup: 'Repurchase', 're-stock': 'Re-stock' } as Record<string, string>)[type] ?? type;
 
+/**
+ * The server's bound on one cart line (MAX_LINE_QUANTITY of services/src/contracts/purchases.ts,
+ * kept equal by hand: importing it would bring zod into the page's script), so a cart the server
+ * would refuse is not built.
+ */
+export const MAX_LINE_QUANTITY = 1_000;
+const maxLine = MAX_LINE_QUANTITY.toLocaleString('en-US');
+
+/** Why a quantity typed for a product cannot go into the cart, or null. */
+function quantityProblem(raw: string): string | null {
+  const n = Number(raw);
+  // A number input reads '' for text it cannot parse ('1e', '--').
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 1) return 'Enter a whole number of at least 1.';
+  if (n > MAX_LINE_QUANTITY) return `Enter at most ${maxLine}: that is the most of one product an order can hold.`;
+  return null;
+}
+
 /** The products with a quantity each and an add button (seed 000 §2.11, 001 §2.3). */
-function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => void }) {
+function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => string | null }) {
   const products = useProducts();
   const [qty, setQty] = useState<Record<number, string>>({});
+  const [problems, setProblems] = useState<Record<number, string>>({});
+  const add = (p: Product) => {
+    const raw = qty[p.id] ?? '1';
+    const problem = quantityProblem(raw) ?? onAdd(p, Number(raw));
+    if (problem) {
+      setProblems((all) => ({ ...all, [p.id]: problem }));
+      return;
+    }
+    // Back to 1 once in the cart, so the box never shows a quantity already ordered.
+    setQty(({ [p.id]: _added, ...rest }) => rest);
+    setProblems(({ [p.id]: _solved, ...rest }) => rest);
+  };
   if (products.isPending) return <Skeleton variant="rounded" height={200} />;
   if (!products.data?.length) return <Alert severity="info">There are no products</Alert>;
   return (
@@ -36,7 +64,8 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
         </TableHead>
         <TableBody>
           {products.data.map((p) => (
-            <TableRow key={p.id} data-testid="product-row">
+            <Fragment key={p.id}>
+            <TableRow data-testid="product-row" sx={problems[p.id] ? { '& td': { borderBottom: 0 } } : undefined}>
               <TableCell>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <Avatar variant="rounded" src={storageUrl(p.image) ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'success.light', display: { xs: 'none', sm: 'flex' } }}>{p.name[0]}</Avatar>
@@ -50,20 +79,31 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
                   size="small"
                   type="number"
                   value={qty[p.id] ?? '1'}
-                  onChange={(e) => setQty((q) => ({ ...q, [p.id]: e.target.value }))}
-                  slotProps={{ htmlInput: { min: 1, 'aria-label': `Quantity of ${p.name}` } }}
+                  error={Boolean(problems[p.id])}
+                  onChange={(e) => {
+                    setQty((q) => ({ ...q, [p.id]: e.target.value }));
+                    setProblems(({ [p.id]: _edited, ...rest }) => rest);
+                  }}
+                  onKeyDown={(e) => { if (e.key === 'Enter') add(p); }}
+                  slotProps={{ htmlInput: { min: 1, max: MAX_LINE_QUANTITY, step: 1, 'aria-label': `Quantity of ${p.name}`, 'aria-describedby': problems[p.id] ? `quantity-problem-${p.id}` : undefined } }}
                 />
               </TableCell>
               <TableCell>
-                <IconButton color="primary" aria-label={`Add ${p.name}`} onClick={() => {
-                    onAdd(p, Number(qty[p.id] ?? '1'));
-                    // Back to 1 once in the cart, so the box never shows a quantity already ordered.
-                    setQty(({ [p.id]: _added, ...rest }) => rest);
-                  }}>
+                <IconButton color="primary" aria-label={`Add ${p.name}`} onClick={() => add(p)}>
                   <AddShoppingCart />
                 </IconButton>
               </TableCell>
             </TableRow>
+            {problems[p.id] && (
+              <TableRow>
+                <TableCell colSpan={5} sx={{ pt: 0 }}>
+                  <Typography id={`quantity-problem-${p.id}`} role="alert" variant="caption" color="error" data-testid="quantity-problem">
+                    {p.name}: {problems[p.id]}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            </Fragment>
           ))}
         </TableBody>
       </Table>
@@ -73,16 +113,19 @@ function ProductTable({ onAdd }: { onAdd: (product: Product, qty: number) => voi
 
 export function useCart() {
   const [cart, setCart] = useState<CartLine[]>([]);
-  const add = (product: Product, qty: number) => {
-    if (!Number.isInteger(qty) || qty < 1) {
-      toast.warning('One of your selection has quantity less than 1');
-      return;
+  /** Adds the line, or says why not (the table shows it beside the product). */
+  const add = (product: Product, qty: number): string | null => {
+    if (!Number.isInteger(qty) || qty < 1) return 'Enter a whole number of at least 1.';
+    const inCart = cart.find((l) => l.id === product.id)?.qty ?? 0;
+    if (inCart + qty > MAX_LINE_QUANTITY) {
+      return `Your cart already holds ${inCart.toLocaleString('en-US')}: an order can hold at most ${maxLine} of one product.`;
     }
     setCart((c) => {
       const existing = c.find((l) => l.id === product.id);
       if (existing) return c.map((l) => (l.id === product.id ? { ...l, qty: l.qty + qty, price: product.worth * (l.qty + qty) } : l));
       return [...c, { id: product.id, qty, price: product.worth * qty, product }];
     });
+    return null;
   };
   const remove = (id: number) => setCart((c) => c.filter((l) => l.id !== id));
   return { cart, add, remove, clear: () => setCart([]), totals: cartTotals(cart) };
@@ -124,16 +167,21 @@ export function ProductsAndCart({ cartState, limit, children }: { cartState: Ret
           )}
           <Stack spacing={0.5} sx={{ mt: 2 }}>
             <Typography data-testid="cart-total">Total: <b>{formatNaira(totals.total_price)}</b> · {totals.total_quantity} item(s) · {totals.total_points} PV</Typography>
-            {limit != null && (
-              <Typography variant="body2" color={totals.total_price > limit ? 'error' : 'text.secondary'}>
-                Pick-up amount: {formatNaira(limit)}
-              </Typography>
-            )}
+            {limit != null && <AllowanceLeft limit={limit} total={totals.total_price} />}
           </Stack>
           {children}
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+function AllowanceLeft({ limit, total }: { limit: number; total: number }) {
+  const left = Math.round((limit - total) * 100) / 100;
+  return (
+    <Typography variant="body2" color={left < 0 ? 'error' : 'text.secondary'} data-testid="allowance-left">
+      Pick-up amount: {formatNaira(limit)} · {left < 0 ? <>over by <b>{formatNaira(-left)}</b></> : <>left after this order: <b>{formatNaira(left)}</b></>}
+    </Typography>
   );
 }
 

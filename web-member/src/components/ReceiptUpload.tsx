@@ -9,6 +9,8 @@ import { usePreviewUrl } from '../lib/use-preview-url';
 interface Props {
   /** Sends the receipt; resolves true when the server accepted it (the form then clears). */
   onUpload: (file: File) => Promise<boolean>;
+  /** The rest of the form's check, run on the same press as the receipt's so every problem shows at once; false stops the upload. */
+  check?: () => Promise<boolean>;
   disabled?: boolean;
   buttonLabel?: string;
   /** Shown under the drop area, e.g. the amount to transfer. */
@@ -23,7 +25,7 @@ function formatSize(bytes: number): string {
  * A proof-of-payment image (seed 000 §2.3, §5): required, at most 500 kB, previewed before it is
  * sent. The file input is named `payment_receipt` like the field it is sent in.
  */
-export function ReceiptUpload({ onUpload, disabled = false, buttonLabel = 'Upload receipt', hint }: Props) {
+export function ReceiptUpload({ onUpload, check, disabled = false, buttonLabel = 'Upload receipt', hint }: Props) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -53,12 +55,14 @@ export function ReceiptUpload({ onUpload, disabled = false, buttonLabel = 'Uploa
   };
 
   const submit = async () => {
+    const fieldsOk = check ? await check() : true;
     const problem = imageProblem(file);
     if (problem || !file) {
       toast.warning(problem ?? 'Please choose an image to upload.');
       setError(problem);
       return;
     }
+    if (!fieldsOk) return;
     setBusy(true);
     try {
       if (await onUpload(file)) clear();

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useMember } from '../auth/member-context';
@@ -8,7 +8,17 @@ import { NIGERIAN_STATES, stockistApi, useCompanyBanks, useMyStockist, useStocki
 import { ReceiptUpload } from '../components/ReceiptUpload';
 import { StatusChip } from '../components/ProductCart';
 import { formatNaira } from '../lib/money';
+import { lazyResolver, loadWhenTouched } from '../lib/lazy-resolver';
 import { toast } from '../lib/notify';
+import type { StockistForm } from './stockist-form';
+
+const stockistResolver = lazyResolver<StockistForm>(async () => (await import('./stockist-form')).stockistResolver);
+
+/** The api's lengths (contracts/stockists.ts stockistApplicationFields): longer text is not typed in at all. */
+export const STORE_LIMITS = { store_name: 200, store_address: 500, store_phone: 20, referrer: 120 } as const;
+
+/** A long word (a pasted name, an address without spaces) wraps inside its card instead of widening the page. */
+export const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 
 export function CompanyBanks() {
   const banks = useCompanyBanks();
@@ -33,16 +43,68 @@ export function StoreFields({ value, onChange }: { value: Record<string, string>
   const set = (key: string) => (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value });
   return (
     <>
-      <TextField label="Store name" value={value.store_name ?? ''} onChange={set('store_name')} required fullWidth />
-      <TextField label="Store address" value={value.store_address ?? ''} onChange={set('store_address')} required fullWidth />
+      <TextField label="Store name" value={value.store_name ?? ''} onChange={set('store_name')} required fullWidth slotProps={{ htmlInput: { maxLength: STORE_LIMITS.store_name } }} />
+      <TextField label="Store address" value={value.store_address ?? ''} onChange={set('store_address')} required fullWidth slotProps={{ htmlInput: { maxLength: STORE_LIMITS.store_address } }} />
       <FormControl fullWidth required>
         <InputLabel id="store-state">State</InputLabel>
         <Select labelId="store-state" label="State" value={value.store_state ?? ''} onChange={(e) => onChange({ ...value, store_state: e.target.value })}>
           {NIGERIAN_STATES.map((s) => <MenuItem key={s} value={s.toLowerCase()}>{s}</MenuItem>)}
         </Select>
       </FormControl>
-      <TextField label="Store phone" value={value.store_phone ?? ''} onChange={set('store_phone')} required fullWidth />
+      <TextField label="Store phone" value={value.store_phone ?? ''} onChange={set('store_phone')} required fullWidth slotProps={{ htmlInput: { maxLength: STORE_LIMITS.store_phone } }} />
     </>
+  );
+}
+
+/** One text field of the application, its error (or the helper) under it. */
+function ApplicationText({ control, name, label, helper }: { control: Control<StockistForm>; name: keyof typeof STORE_LIMITS; label: string; helper?: (value: string) => string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          required
+          fullWidth
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helper?.(field.value)}
+          slotProps={{ htmlInput: { maxLength: STORE_LIMITS[name] } }}
+        />
+      )}
+    />
+  );
+}
+
+/** One choice of the application (state, package), its error under it. */
+function ApplicationSelect({ control, name, label, options }: { control: Control<StockistForm>; name: 'store_state' | 'package_id'; label: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          label={label}
+          required
+          fullWidth
+          name={field.name}
+          inputRef={field.ref}
+          value={options.some((o) => o.value === field.value) ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+        >
+          {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        </TextField>
+      )}
+    />
   );
 }
 
@@ -52,16 +114,19 @@ export default function BecomeStockistPage() {
   const queryClient = useQueryClient();
   const packages = useStockistPackages();
   const mine = useMyStockist(user.uuid);
-  const [form, setForm] = useState<Record<string, string>>({ store_name: '', store_address: '', store_state: '', store_phone: '', package_id: '', referrer: '' });
+  const { control, handleSubmit, getValues } = useForm<StockistForm>({
+    resolver: stockistResolver,
+    defaultValues: { store_name: '', store_address: '', store_state: '', store_phone: '', package_id: '', referrer: '' },
+  });
+  const form = useWatch({ control });
   const chosen = packages.data?.find((p) => String(p.id) === form.package_id);
 
+  // Checked as a submit, so each field's error then follows its edits (react-hook-form revalidates after a submit).
+  const check = () => new Promise<boolean>((resolve) => void handleSubmit(() => resolve(true), () => resolve(false))());
+
   const submit = async (receipt: File) => {
-    const required: Array<[string, string]> = [['store_name', 'store name'], ['store_address', 'store address'], ['store_state', 'state'], ['store_phone', 'store phone'], ['package_id', 'stockist package'], ['referrer', 'signee']];
-    for (const [key, label] of required) {
-      if (!form[key]) { toast.warning(`The ${label} is required.`); return false; }
-    }
     const body = new FormData();
-    for (const [key, value] of Object.entries(form)) body.append(key, value);
+    for (const [key, value] of Object.entries(getValues())) body.append(key, value);
     body.append('payment_receipt', receipt);
     try {
       const res = await stockistApi.apply(body);
@@ -101,22 +166,25 @@ export default function BecomeStockistPage() {
         <Card>
           <CardContent>
             <Typography variant="h6" gutterBottom>Stockist registration</Typography>
-            <Stack spacing={2}>
-              <StoreFields value={form} onChange={setForm} />
-              <FormControl fullWidth required>
-                <InputLabel id="stockist-package">Stockist package</InputLabel>
-                <Select labelId="stockist-package" label="Stockist package" value={form.package_id} onChange={(e) => setForm({ ...form, package_id: String(e.target.value) })}>
-                  {(packages.data ?? []).map((p) => <MenuItem key={p.id} value={String(p.id)}>{p.name} — {formatNaira(p.registration_value)}</MenuItem>)}
-                </Select>
-              </FormControl>
-              <TextField label="Signee (username or e-mail)" value={form.referrer} onChange={(e) => setForm({ ...form, referrer: e.target.value })} required fullWidth />
-              <ReceiptUpload onUpload={submit} buttonLabel="Submit application" hint={chosen ? `Transfer ${formatNaira(chosen.registration_value)} and upload the receipt.` : 'Choose a package, transfer its price and upload the receipt.'} />
+            <Stack spacing={2} {...loadWhenTouched(stockistResolver)}>
+              <ApplicationText control={control} name="store_name" label="Store name" helper={(v) => `${v.length.toLocaleString('en-US')} of ${STORE_LIMITS.store_name} characters`} />
+              <ApplicationText control={control} name="store_address" label="Store address" />
+              <ApplicationSelect control={control} name="store_state" label="State" options={NIGERIAN_STATES.map((s) => ({ value: s.toLowerCase(), label: s }))} />
+              <ApplicationText control={control} name="store_phone" label="Store phone" />
+              <ApplicationSelect control={control} name="package_id" label="Stockist package" options={(packages.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} — ${formatNaira(p.registration_value)}` }))} />
+              <ApplicationText control={control} name="referrer" label="Signee (username or e-mail)" />
+              <ReceiptUpload
+                onUpload={submit}
+                check={check}
+                buttonLabel="Submit application"
+                hint={chosen ? `Transfer ${formatNaira(chosen.registration_value)} and upload the receipt.` : 'Choose a package, transfer its price and upload the receipt.'}
+              />
             </Stack>
           </CardContent>
         </Card>
         <Stack spacing={2}>
           <Card data-testid="stockist-preview">
-            <CardContent>
+            <CardContent sx={wrapAnywhere}>
               <Typography variant="overline">Preview</Typography>
               <Typography variant="h6">{form.store_name || 'Store name'}</Typography>
               <Typography variant="body2">{form.store_address || 'Address'}</Typography>

@@ -2,21 +2,25 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Avatar, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select,
-  Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
+  Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMember } from '../auth/member-context';
 import { usePackage } from '../api/queries';
+import { walletDebited } from '../api/earnings-queries';
 import { stockistApi, usePaged } from '../api/stockists';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { PageButtons } from '../components/PageButtons';
 import { PurchaseRecords } from '../components/PurchaseRecords';
+import { usePartialPickupConfirm } from '../components/PartialPickupDialog';
 import { PasswordField } from '../components/PasswordField';
 import { ProductsAndCart, SubmitRow, pickupLabel, useCart } from '../components/ProductCart';
 import { ReceiptUpload } from '../components/ReceiptUpload';
 import { formatNaira } from '../lib/money';
 import { storageUrl } from '../lib/storage';
 import { toast } from '../lib/notify';
+
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Approved stockists to collect from, with a working search and pagination (seed 000 §2.11). */
 function StockistList() {
@@ -35,10 +39,23 @@ function StockistList() {
         {list.isPending ? <Skeleton variant="rounded" height={120} /> : !list.data?.data.length ? <Alert severity="info">There are no stockists</Alert> : (
           <TableContainer>
             <Table size="small" aria-label="Stockists">
-              <TableHead><TableRow><TableCell>Store</TableCell><TableCell>Address</TableCell><TableCell>State</TableCell><TableCell>Phone</TableCell></TableRow></TableHead>
+              <TableHead><TableRow><TableCell>Store</TableCell><TableCell sx={wideOnly}>Address</TableCell><TableCell sx={wideOnly}>State</TableCell><TableCell sx={wideOnly}>Phone</TableCell></TableRow></TableHead>
               <TableBody>
                 {list.data.data.map((s) => (
-                  <TableRow key={s.id} data-testid="stockist-row"><TableCell>{s.store_name}</TableCell><TableCell>{s.store_address}</TableCell><TableCell sx={{ textTransform: 'capitalize' }}>{s.store_state}</TableCell><TableCell>{s.store_phone}</TableCell></TableRow>
+                  <TableRow key={s.id} data-testid="stockist-row">
+                    <TableCell>
+                      {s.store_name}
+                      {/* On a phone the four columns did not fit and cut the phone number: the details go under the name. */}
+                      <Typography variant="body2" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }} data-testid="stockist-row-details">
+                        {s.store_address}, <Box component="span" sx={{ textTransform: 'capitalize' }}>{s.store_state}</Box>
+                        <br />
+                        <Link href={`tel:${s.store_phone}`} sx={{ whiteSpace: 'nowrap' }}>{s.store_phone}</Link>
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={wideOnly}>{s.store_address}</TableCell>
+                    <TableCell sx={{ ...wideOnly, textTransform: 'capitalize' }}>{s.store_state}</TableCell>
+                    <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{s.store_phone}</TableCell>
+                  </TableRow>
                 ))}
               </TableBody>
             </Table>
@@ -135,8 +152,16 @@ export default function RepurchasePage() {
   // Until the member has a registration pick-up only that type is offered (seed 000 §4).
   const claims = usePaged(['claims-all', user.uuid], (signal) => stockistApi.history(user.uuid, 1, signal));
   const hasRegistrationPickup = (claims.data?.data ?? []).some((p) => p.pickup_type === 'registration_pickup' && p.status !== 'declined');
-  const types = hasRegistrationPickup ? ['upgrade_pickup', 'repurchase_pickup'] : ['registration_pickup'];
-  const limit = orderType === 'registration_pickup' ? regPackage.data?.pickup_amount ?? null : null;
+  // An upgrade pick-up only while the latest upgrade's one is still to take (the server refuses it otherwise).
+  const upgrade = useQuery({
+    queryKey: ['stockist', 'member-upgrade-pickup', user.uuid],
+    queryFn: async ({ signal }) => (await stockistApi.memberUpgradePickup(user.uuid, signal)).data ?? null,
+    enabled: hasRegistrationPickup,
+  });
+  const upgradeOpen = upgrade.data != null && !upgrade.data.pickup_used;
+  const types = hasRegistrationPickup ? [...(upgradeOpen ? ['upgrade_pickup'] : []), 'repurchase_pickup'] : ['registration_pickup'];
+  const limit = orderType === 'registration_pickup' ? regPackage.data?.pickup_amount ?? null : orderType === 'upgrade_pickup' ? upgrade.data?.package_difference ?? null : null;
+  const { confirmPickup, dialog: partialPickupDialog } = usePartialPickupConfirm();
 
   const done = async () => {
     cartState.clear();
@@ -148,16 +173,17 @@ export default function RepurchasePage() {
     const { cart, totals } = cartState;
     if (!orderType) { toast.warning('Order type not selected'); return false; }
     if (cart.length === 0) { toast.warning(orderType === 'repurchase_pickup' ? 'There are no Items in your cart' : 'There are no selected products'); return false; }
-    if (cart.some((l) => l.qty < 1)) { toast.warning('One of your selection has quantity less than 1'); return false; }
     if (limit !== null && totals.total_price > limit) { toast.warning('Total selected product price is higher than pickup amount'); return false; }
+    if (orderType !== 'repurchase_pickup') {
+      confirmPickup({ label: pickupLabel(orderType), total: totals.total_price, allowance: limit, go: () => void placePickup() });
+      return false;
+    }
     setBusy(true);
     try {
-      if (orderType !== 'repurchase_pickup') {
-        const res = await stockistApi.placeAllowanceOrder(user.uuid, cart, orderType);
-        toast.success(res.message);
-      } else if (method === 'wallet') {
+      if (method === 'wallet') {
         const res = await stockistApi.payFromWallet(cart);
         toast.success(res.message);
+        await walletDebited(queryClient, user.uuid, { field: 'total_spent', amount: totals.total_price });
       } else if (method === 'pop') {
         if (!receipt) return false;
         const res = await stockistApi.payByReceipt(cart, receipt);
@@ -172,6 +198,17 @@ export default function RepurchasePage() {
     } catch {
       return false;
     } finally {
+      setBusy(false);
+    }
+  };
+
+  const placePickup = async () => {
+    setBusy(true);
+    try {
+      const res = await stockistApi.placeAllowanceOrder(user.uuid, cartState.cart, orderType);
+      toast.success(res.message);
+      await done();
+    } catch { /* shown by the client */ } finally {
       setBusy(false);
     }
   };
@@ -207,13 +244,14 @@ export default function RepurchasePage() {
         {orderType === 'repurchase_pickup' && method === 'pop' ? (
           <Box sx={{ mt: 1 }}><ReceiptUpload onUpload={(file) => submit(file)} buttonLabel="Upload receipt and order" hint={`Transfer ${formatNaira(cartState.totals.total_price)} to a company account, then upload the receipt.`} /></Box>
         ) : (
-          <SubmitRow busy={busy} label={orderType === 'repurchase_pickup' ? (method === 'wallet' ? 'Pay from wallet' : 'Pay by card') : 'Submit order'} onClick={() => void submit()} />
+          <SubmitRow busy={busy} disabled={orderType !== '' && orderType !== 'repurchase_pickup' && limit === null} label={orderType === 'repurchase_pickup' ? (method === 'wallet' ? 'Pay from wallet' : 'Pay by card') : 'Submit order'} onClick={() => void submit()} />
         )}
       </ProductsAndCart>
       <StockistList />
       <PurchaseRecords onCode={setCodeFor} onDetails={setDetailsFor} />
       <OrderCodeDialog orderId={codeFor} onClose={() => setCodeFor(null)} />
       <OrderDetailsDialog orderId={detailsFor} onClose={() => setDetailsFor(null)} />
+      {partialPickupDialog}
       <CardPaymentDialog payment={card} title="Make Payment" verifyAfterMs={UPGRADE_VERIFY_AFTER_MS} onClose={() => setCard(null)} onVerified={async () => { setCard(null); await done(); }} />
     </Stack>
   );
