@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../services/test/app';
 import { httpHelpers } from '../services/test/http';
@@ -64,6 +64,17 @@ export async function signIn(page: Page, base: string, member: { username: strin
   await page.locator('input[name=password]').fill(member.password);
   await page.getByRole('button', { name: /^login$/i }).click();
   await page.waitForURL(lands);
+}
+
+/**
+ * Pastes `text` into a field as a person does (clipboard, then Ctrl+V): unlike fill(), a paste is
+ * cut by the input's maxLength before the page sees it. The page's context needs clipboard-write.
+ */
+export async function pasteInto(page: Page, field: Locator, text: string): Promise<void> {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await field.fill('');
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+V');
 }
 
 /** A full-page picture, taken from the top so the sticky bar and the drawer sit where a person sees them. */

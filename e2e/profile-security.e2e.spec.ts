@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeMailedTo } from '../services/test/app';
-import { type MemberAppTest, activeMember, expectToast, fullShot, phone, receiptImage, screenfuls, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
+import { type MemberAppTest, activeMember, expectToast, fullShot, pasteInto, phone, receiptImage, screenfuls, shots, signIn, startMemberApp, screenshotOnFailure } from './member-app';
 
 /**
  * The profile and security pages of an active member in a real browser: profile with a photo,
@@ -21,6 +21,7 @@ describe('profile and security', () => {
   it('edits the profile with a photo, saves verified bank details, turns 2FA on and changes the password', async () => {
     const member = await activeMember(app);
     const page = await app.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base });
     await signIn(page, app.base, member, /\/user\/dashboard/);
 
     // ── My Profile ──
@@ -61,7 +62,9 @@ describe('profile and security', () => {
     await page.getByText('The account number field is required.').waitFor();
     await page.getByTestId('bank-select').click();
     await page.getByRole('option', { name: 'Test Bank' }).click();
-    await page.locator('input[name=account_number]').fill('0123456789');
+    // Pasted from a banking app with spaces around it: all ten digits stay (a maxLength of 10 cut the last one).
+    await pasteInto(page, page.locator('input[name=account_number]'), ' 0123456789 ');
+    await expect.poll(() => page.locator('input[name=account_number]').inputValue()).toBe('0123456789');
     await page.getByRole('button', { name: 'Verify account' }).click();
     await expect.poll(() => page.getByTestId('account-name').inputValue()).toBe('TEST ACCOUNT 6789');
     await fullShot(page, 'profile-bank-verified');
@@ -92,7 +95,9 @@ describe('profile and security', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expectToast(page, 'Change password code has been sent to your email address');
     const code = await codeMailedTo(app.t.mail, member.email, /password change/i);
-    await page.locator('input[name=code]').fill(code);
+    // Pasted from the mail with a space before it: the six digits stay whole.
+    await pasteInto(page, page.locator('input[name=code]'), ` ${code}`);
+    await expect.poll(() => page.locator('input[name=code]').inputValue()).toBe(code);
     await page.locator('input[name=password]').fill('new green leaves 2026');
     await fullShot(page, 'security-change-password-desktop');
     await page.getByRole('button', { name: 'Change password', exact: true }).click();

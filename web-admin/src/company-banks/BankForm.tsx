@@ -4,6 +4,7 @@ import type { BankListItem } from '@portal/services/contracts/profile';
 import { companyBankCreateBody } from '@portal/services/contracts/catalogue';
 import { CatalogueToolbar } from '../packages/common';
 import { serverSchemaValidator } from '../common/serverSchema';
+import { accountNumberInput } from '@portal/web-shared/lib/digits';
 
 /** The API's own rules (contracts/catalogue.ts), at the fields: a 10-digit number, names required. */
 const validate = serverSchemaValidator(companyBankCreateBody);
@@ -42,7 +43,7 @@ export const BankForm = () => {
       <TextInput
         source="bank_account_number"
         validate={required()}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        parse={accountNumberInput} slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         fullWidth
       />
     </SimpleForm>

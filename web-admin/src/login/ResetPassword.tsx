@@ -10,6 +10,7 @@ import { AuthLayout } from './AuthLayout';
 import { BackToLogin, MissingEmail, useEmailFromQuery } from './EmailFromQuery';
 import { SubmitButton } from './SubmitButton';
 import { passwordField, textField, validateCode, validateNewPassword, type FormValues } from './validators';
+import { codeDigits } from '@portal/web-shared/lib/digits';
 
 /**
  * /admin-reset-password?email=: code + new password → POST /api/auth/reset-password → /admin-login.
@@ -68,7 +69,8 @@ export const ResetPassword = () => {
               autoComplete="one-time-code"
               autoFocus
               validate={validateCode}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+              parse={codeDigits}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               fullWidth
             />
             <PasswordInput

@@ -9,6 +9,7 @@ import { AuthLayout } from './AuthLayout';
 import { BackToLogin, MissingEmail, useEmailFromQuery } from './EmailFromQuery';
 import { SubmitButton } from './SubmitButton';
 import { textField, validateCode, type FormValues } from './validators';
+import { codeDigits } from '@portal/web-shared/lib/digits';
 
 /**
  * /admin-two-factor-auth?email=: on opening, POST /api/auth/send-2fa-verification-email mails a code;
@@ -73,7 +74,8 @@ export const TwoFactorAuth = () => {
               autoComplete="one-time-code"
               autoFocus
               validate={validateCode}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+              parse={codeDigits}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               fullWidth
             />
             <SubmitButton label="pos.two_factor.submit" loading={loading} />

@@ -6,6 +6,7 @@ import { useNotifyApiError, useNotifySuccess } from '../api/useNotifyApiError';
 import { ADMIN_USER_TYPE, type AdminIdentity } from '../authProvider';
 import { SubmitButton } from '../login/SubmitButton';
 import { passwordField, textField, validateCode, validateNewPassword, validateRequired, type FormValues } from '../login/validators';
+import { codeDigits } from '@portal/web-shared/lib/digits';
 
 /**
  * Two steps (seed 000 §4): POST /api/auth/change-password-link {email, old_password, user_type}
@@ -96,7 +97,8 @@ export const ChangePasswordTab = () => {
               label="pos.security.password.code"
               autoComplete="one-time-code"
               validate={validateCode}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+              parse={codeDigits}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               fullWidth
             />
             <PasswordInput

@@ -7,6 +7,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import type { ProfileDetails } from '@portal/services/contracts/profile';
+import { accountNumberInput, cleanedField } from '@portal/web-shared/lib/digits';
 import { profileMessages } from '@portal/services/contracts/profile-messages';
 import { paymentsApi } from '../api/payments';
 import { profileApi } from '../api/profile';
@@ -185,11 +186,11 @@ export function BankDetailsForm({ memberId, details, loading = false, fieldSize 
             label="Account number"
             required
             autoComplete="off"
-            {...form.register('account_number')}
+            {...cleanedField(form.register('account_number'), accountNumberInput)}
             disabled={locked}
             error={!!err.account_number}
             helperText={err.account_number?.message ?? (locked ? undefined : 'Your 10-digit account number.')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, style: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' } } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', style: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' } } }}
           />
         </Grid>
         <Grid size={12}>

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { ActiveOnly, Line, Loaded, Section, useCanWrite, useMember, useMemberCommand } from '../common';
 import { usePortalQuery } from '../../api/usePortalQuery';
+import { accountNumberInput } from '@portal/web-shared/lib/digits';
 
 const validateAccountNumber = [required(), regex(/^\d{10}$/, 'pos.members.validation.account_number')];
 
@@ -92,7 +93,7 @@ const BankForm = () => {
               translateChoice={false}
               fullWidth
             />
-            <TextInput source="bank_account_number" label="pos.members.bank.account_number" validate={validateAccountNumber} fullWidth slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />
+            <TextInput source="bank_account_number" label="pos.members.bank.account_number" validate={validateAccountNumber} fullWidth parse={accountNumberInput} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             <AccountNameFromBank banks={banks.data!} />
           </SimpleForm>
         )}
