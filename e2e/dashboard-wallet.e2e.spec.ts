@@ -239,15 +239,30 @@ describe('member dashboard and wallet', () => {
     const withdraw = page.getByRole('form', { name: 'Withdraw now' });
     await withdraw.locator('input[name=amount]').fill('3000');
     await poll(() => withdraw.textContent()).toContain('Charge ₦45.00 · you receive ₦2,955.00');
+    expect(await text(page, 'available-balance')).toBe(naira(totalBonus));
     await withdraw.getByRole('button', { name: 'Withdraw' }).click();
     await expectToast(page, 'Withdrawal Request successful');
-    // The worker's part: the wallet totals follow the withdrawal (the page asks again a moment later).
-    await settle();
     const history = page.getByRole('table', { name: 'Withdrawal history' });
     await poll(() => history.locator('tbody tr').count()).toBe(1);
     expect(await history.locator('tbody tr').first().textContent()).toMatch(/^₦3,000\.00.*₦45\.00Queued(Withdrawal)/);
+    // The available balance drops at once, without a reload, while the wallet's totals (the
+    // worker's projection, not run yet here) still say the old figure.
     await poll(() => text(page, 'available-balance')).toBe(naira(totalBonus - 3_000));
+    expect((await http.call('GET', `/api/bonuses/${a.id}/wallet-balance`, { token: a.token })).body.data.balance).toBe(totalBonus);
+    // The worker's part: once the totals count the withdrawal, the page shows the server's figure, taken off once.
+    await settle();
+    expect((await http.call('GET', `/api/bonuses/${a.id}/wallet-balance`, { token: a.token })).body.data.balance).toBeCloseTo(totalBonus - 3_000, 2);
+    await page.waitForTimeout(4_500);
+    expect(await text(page, 'available-balance')).toBe(naira(totalBonus - 3_000));
+    // The time is Lagos time, named, whatever the browser's zone (this browser's is ${Intl.DateTimeFormat().resolvedOptions().timeZone}).
+    const requested = await app.t.runtime.db.selectFrom('withdrawals').select('created_at').where('member_id', '=', a.id).executeTakeFirstOrThrow();
+    const lagosTime = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', hour: 'numeric', minute: '2-digit', hour12: true }).format(requested.created_at);
+    expect(await history.locator('tbody tr').first().textContent()).toContain(`${lagosTime} WAT`);
     await fullShot(page, 'wallet-transactions-desktop');
+    // The wallet summary's figures were read before the withdrawal: they follow it too.
+    await page.getByRole('tab', { name: 'Wallet Summary' }).click();
+    await poll(() => text(page, 'wallet-balance-amount')).toBe(naira(totalBonus - 3_000));
+    expect(await text(page, 'wallet-total-withdrawn-amount')).toBe('₦3,000.00');
 
     // ── The same screens on a phone ──
     const mobile = await app.newPage(phone);
@@ -260,6 +275,16 @@ describe('member dashboard and wallet', () => {
     await screenfuls(mobile, 'wallet-summary-phone', 8);
     await mobile.goto(`${app.base}/user/wallet?tab=transactions`);
     await poll(() => mobile.getByRole('table', { name: 'Withdrawal history' }).locator('tbody tr').count()).toBe(1);
+    // The three tabs fit a 390 px phone whole: "Statement" is not cut to "Stater".
+    const tabs = mobile.getByRole('tablist', { name: 'Wallet sections' });
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Wallet Summary', 'Transactions', 'Statement']);
+    const shown = (await mobile.locator('.MuiTabs-scroller').first().boundingBox())!;
+    for (const tab of await tabs.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(shown.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(Math.min(shown.x + shown.width, 390) + 0.5);
+    }
+    await fullShot(mobile, 'wallet-tabs-phone');
     await screenfuls(mobile, 'wallet-transactions-phone', 4);
   }, 120_000);
 

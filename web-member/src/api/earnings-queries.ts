@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { earningsApi, type MemberIncentiveClaim } from './earnings';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { earningsApi, type MemberIncentiveClaim, type WalletBalance } from './earnings';
 
 export const earningsKeys = {
   /** Everything one member earned, claimed or withdrew: invalidated together after a change. */
@@ -27,11 +27,80 @@ export function useBonusStats(memberId: string) {
   return useQuery(bonusStatsQuery(memberId));
 }
 
+/**
+ * A debit the member has just made (a withdrawal, a payment from the wallet). The server records
+ * it at once, but the wallet's totals are the worker's `wallet-ledger` projection, which can take
+ * some seconds to follow; until its answer counts the debit, the balance shown takes it off itself
+ * and is asked for again every few seconds (walletDebited).
+ */
+interface PendingDebit {
+  field: 'total_withdrawn' | 'total_spent';
+  amount: number;
+  /** The server's figure once it counts this debit. */
+  reaches: number;
+  /** After this the server's word is taken as it is, caught up or not. */
+  until: number;
+}
+
+const PENDING_FOR_MS = 2 * 60_000;
+const RECHECK_MS = 2_000;
+const pendingDebits = new Map<string, PendingDebit[]>();
+/** The server's last answer per member, before any pending debit is taken off. */
+const lastAnswer = new Map<string, WalletBalance>();
+
+function stillPending(memberId: string, answer: WalletBalance | undefined): PendingDebit[] {
+  const now = Date.now();
+  const left = (pendingDebits.get(memberId) ?? []).filter((d) => d.until > now && (!answer || answer[d.field] < d.reaches));
+  if (left.length > 0) pendingDebits.set(memberId, left);
+  else pendingDebits.delete(memberId);
+  return left;
+}
+
+const roundKobo = (n: number) => Math.round(n * 100) / 100;
+
+function withPendingDebits(memberId: string, answer: WalletBalance): WalletBalance {
+  const shown = { ...answer };
+  for (const debit of stillPending(memberId, answer)) {
+    shown[debit.field] = roundKobo(shown[debit.field] + debit.amount);
+    shown.balance = roundKobo(shown.balance - debit.amount);
+  }
+  return shown;
+}
+
 export const walletBalanceQuery = (memberId: string) =>
-  queryOptions({ queryKey: earningsKeys.walletBalance(memberId), queryFn: async ({ signal }) => (await earningsApi.walletBalance(memberId, signal)).data });
+  queryOptions({
+    queryKey: earningsKeys.walletBalance(memberId),
+    queryFn: async ({ signal }) => {
+      const answer = (await earningsApi.walletBalance(memberId, signal)).data;
+      lastAnswer.set(memberId, answer);
+      return withPendingDebits(memberId, answer);
+    },
+  });
 
 export function useWalletBalance(memberId: string) {
-  return useQuery(walletBalanceQuery(memberId));
+  return useQuery({ ...walletBalanceQuery(memberId), refetchInterval: () => (stillPending(memberId, undefined).length > 0 ? RECHECK_MS : false) });
+}
+
+/**
+ * After a command that took money from the wallet succeeded: every balance on screen (the wallet's
+ * figures, Withdraw now's available balance) shows it at once and follows the server until its
+ * totals count it; the rest of the member's earnings and the statement are asked for again.
+ * Without an earlier answer to measure from, the balance is only asked for again (and again every
+ * few seconds for a while, whoever shows it).
+ */
+export async function walletDebited(queryClient: QueryClient, memberId: string, debit: { field: PendingDebit['field']; amount: number }): Promise<void> {
+  const before = lastAnswer.get(memberId);
+  const until = Date.now() + PENDING_FOR_MS;
+  pendingDebits.set(memberId, [
+    ...(pendingDebits.get(memberId) ?? []),
+    // Unknown starting point: reaches nothing, so it only keeps the balance being asked for until `until`.
+    before ? { ...debit, reaches: roundKobo(before[debit.field] + debit.amount), until } : { ...debit, amount: 0, reaches: Number.POSITIVE_INFINITY, until: Date.now() + 30_000 },
+  ]);
+  if (before) queryClient.setQueryData(earningsKeys.walletBalance(memberId), withPendingDebits(memberId, before));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: earningsKeys.all(memberId) }),
+    queryClient.invalidateQueries({ queryKey: ['wallet-statement', memberId] }),
+  ]);
 }
 
 export const bonusesQuery = (memberId: string, page: number) =>
