@@ -146,13 +146,29 @@ describe('a repurchase collected at a stockist', () => {
     // The member's history names the store; the phone layout keeps the Stockist Portal group.
     await mp.reload();
     await mp.getByTestId('purchase-row').filter({ hasText: 'Ikeja Herbs' }).waitFor();
-    const phonePage = await app.newPage(phone);
+    // A browser in UTC: the rebate's month is the Lagos month it was earned in, not the month before
+    // (the api dates a month by its Lagos midnight, 23:00 UTC on the last day of the month before).
+    const phonePage = await app.newPage({ ...phone, timezoneId: 'UTC' });
     await signIn(phonePage, app.base, stockist, /\/user\/dashboard/);
     await phonePage.goto(`${app.base}/user/stockist-record`);
     await phonePage.getByTestId('stat-rebate-wallet').filter({ hasText: '₦1,450.00' }).waitFor();
+    const rebates = (await http.call('GET', `/api/stockists/${stockist.id}/rebate-earnings`, { token: stockist.token })).body.data;
+    const [year, month] = rebates[0].month.split('-').map(Number);
+    const lagosMonth = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 15)));
+    expect(await phonePage.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
+    await expect.poll(() => phonePage.getByRole('table', { name: 'Rebate earnings' }).locator('tbody tr').first().locator('td').first().textContent()).toBe(lagosMonth);
+    // On a phone every table of the record fits the screen: nothing runs off its right edge.
+    for (const table of await phonePage.getByRole('table').all()) {
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth + 1)).toBe(true);
+    }
     await screenfuls(phonePage, 'stockist-record-phone', 3);
     await phonePage.goto(`${app.base}/user/repurchase`);
     await phonePage.getByTestId('product-row').first().waitFor();
+    // The stockist directory on a phone: the phone number shows whole, under the store's name.
+    const details = phonePage.getByTestId('stockist-row').filter({ hasText: 'Ikeja Herbs' }).getByTestId('stockist-row-details');
+    await expect.poll(() => details.textContent()).toContain('08031234567');
+    const number = (await details.getByRole('link', { name: '08031234567' }).boundingBox())!;
+    expect(number.x + number.width).toBeLessThanOrEqual(390);
     await screenfuls(phonePage, 'repurchase-phone', 3);
   }, 180_000);
 });

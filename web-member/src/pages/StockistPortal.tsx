@@ -27,13 +27,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * On a phone each row is a block of "heading: value" lines: five or six columns do not fit 390 px,
+ * and a table scrolled sideways looked cut off with nothing to say there was more.
+ */
+const stackedRow = { display: { xs: 'block', sm: 'table-row' }, py: { xs: 0.75, sm: 0 }, borderBottom: { xs: '1px solid rgba(0, 0, 0, 0.12)', sm: 'none' } } as const;
+const stackedCell = {
+  display: { xs: 'flex', sm: 'table-cell' },
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 2,
+  textAlign: { xs: 'right', sm: 'left' },
+  borderBottom: { xs: 0 },
+  py: { xs: 0.5, sm: 0.75 },
+  '&::before': { content: { xs: 'attr(data-label)', sm: 'none' }, fontWeight: 600, color: 'text.secondary', textAlign: 'left', flexShrink: 0 },
+} as const;
+
 function SimpleTable({ label, head, rows, empty }: { label: string; head: string[]; rows: React.ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <Alert severity="info">{empty}</Alert>;
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
-        <TableHead><TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>
-        <TableBody>{rows.map((r, i) => <TableRow key={i} data-testid={`${label}-row`}>{r.map((c, j) => <TableCell key={j}>{c}</TableCell>)}</TableRow>)}</TableBody>
+        <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}><TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>
+        <TableBody>{rows.map((r, i) => <TableRow key={i} data-testid={`${label}-row`} sx={stackedRow}>{r.map((c, j) => <TableCell key={j} data-label={head[j]} sx={stackedCell}>{c}</TableCell>)}</TableRow>)}</TableBody>
       </Table>
     </TableContainer>
   );
@@ -222,7 +238,7 @@ export function StockistRecordPage() {
       </Section>
       <Section title="Rebate earnings">
         <SimpleTable label="Rebate earnings" head={['Month', 'Value']} empty="There are no rebate earnings"
-          rows={(rebates.data ?? []).map((r) => [formatMonth(r.created_at), formatNaira(r.value)])} />
+          rows={(rebates.data ?? []).map((r) => [formatMonth(r.month || r.created_at), formatNaira(r.value)])} />
       </Section>
     </Stack>
   );
