@@ -13,6 +13,8 @@ import { authRoutes } from '../auth/routes';
 import { eventLogRoutes } from '../audit/routes';
 import { catalogueRoutes } from '../catalogue/routes';
 import { catalogueAdminRoutes } from '../catalogue/admin-routes';
+// Readable messages for every schema issue that has none of its own (the error mapper passes messages on).
+import '../contracts/readable-issues';
 import { compensationRoutes } from '../compensation/routes';
 import type { Consumer } from '../core/consumers';
 import { timeOrderedId } from '../core/ids';

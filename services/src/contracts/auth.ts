@@ -6,7 +6,8 @@ import { flag, idField, isStorableText, unstorableTextMessage } from './fields';
  * (form validation). Field names are the seeds' contract and may not change.
  */
 
-const required = (label: string) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`).max(255, `The ${label} may not be greater than 255 characters.`).refine(isStorableText, unstorableTextMessage(label));
+/** A required text field of at most `max` characters, each refusal with its own message (a bare `.max(n)` would answer '... field is required.'). */
+const required = (label: string, max = 255) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`).max(max, `The ${label} may not be greater than ${max} characters.`).refine(isStorableText, unstorableTextMessage(label));
 const email = z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(254, 'The email may not be greater than 254 characters.').pipe(z.email('The email must be a valid email address.'));
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
@@ -19,16 +20,16 @@ const newPassword = z
   .refine(isStorableText, unstorableTextMessage('password'));
 
 export const registerBody = z.object({
-  first_name: required('first name').max(100),
-  last_name: required('last name').max(100),
+  first_name: required('first name', 100),
+  last_name: required('last name', 100),
   username: required('username').regex(USERNAME_PATTERN, 'The username may only contain letters, numbers, dots, dashes and underscores (3 to 30 characters).'),
   password: newPassword,
   email,
   phone: required('phone').regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone must be a valid phone number.'),
   /** The *placement* (binary parent). Empty means the company's default code. */
-  referrer: z.string().trim().max(100).refine(isStorableText, unstorableTextMessage('referrer')).optional().default(''),
+  referrer: z.string({ error: 'The referrer must be text.' }).trim().max(100, 'The referrer may not be greater than 100 characters.').refine(isStorableText, unstorableTextMessage('referrer')).optional().default(''),
   /** The *sponsor*. Empty means the sponsor is the placement. */
-  placer: z.string().trim().max(100).refine(isStorableText, unstorableTextMessage('placer')).optional().nullable().transform((v) => v ?? ''),
+  placer: z.string({ error: 'The placer must be text.' }).trim().max(100, 'The placer may not be greater than 100 characters.').refine(isStorableText, unstorableTextMessage('placer')).optional().nullable().transform((v) => v ?? ''),
   package_id: idField('The package field is required.'),
 });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -62,7 +63,7 @@ export const resetPasswordLinkBody = z.object({ email, user_type: userType });
 export const resetPasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
 export const sendTwoFactorBody = z.object({ email, user_type: userType });
 export const authenticateTwoFactorBody = z.object({ email, code, user_type: userType });
-export const changePasswordLinkBody = z.object({ email, old_password: z.string().min(1, 'The old password field is required.').max(200).refine(isStorableText, unstorableTextMessage('old password')), user_type: userType });
+export const changePasswordLinkBody = z.object({ email, old_password: z.string({ error: 'The old password field is required.' }).min(1, 'The old password field is required.').max(200, 'The old password may not be greater than 200 characters.').refine(isStorableText, unstorableTextMessage('old password')), user_type: userType });
 export const changePasswordBody = z.object({ email, code, password: newPassword, user_type: userType });
 export const adminChangeUserPasswordBody = z.object({ password: newPassword });
 export const toggleTwoFactorBody = z.object({ enable_2fa: flag('two-factor setting') });

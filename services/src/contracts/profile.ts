@@ -1,11 +1,22 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from './fields';
 
 /**
  * The member's profile, bank account and the admin's per-member actions (seed 000 §2.6, §3
  * "Profile", §5 bank form; seed 001 §2.11, §3.11, §3.12, §7.3). Field names are the seeds' contract.
  */
 
-const required = (label: string) => z.string({ error: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`);
+/**
+ * A required text field of at most `max` characters. The too-long message is given here: a check
+ * without its own message would answer with the string's `error` ('... field is required.').
+ */
+const required = (label: string, max = 255) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .refine(isStorableText, unstorableTextMessage(label));
 const email = z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.'));
 const phone = required('phone').regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone must be a valid phone number.');
 
@@ -20,24 +31,24 @@ const flag = (label: string) =>
 
 /** POST /users/create-profile (multipart; `image` optional). */
 export const createProfileFields = z.object({
-  address: required('address').max(500),
+  address: required('address', 500),
   gender,
   phone,
 });
 
 /** POST /users/{id}/update-profile (multipart; `image` optional on update). */
 export const updateProfileFields = z.object({
-  first_name: required('first name').max(100),
-  last_name: required('last name').max(100),
+  first_name: required('first name', 100),
+  last_name: required('last name', 100),
   phone,
   gender,
-  address: required('address').max(500),
+  address: required('address', 500),
 });
 
 /** PUT /users/{id}/update */
 export const updateUserBody = z.object({
-  first_name: required('first name').max(100),
-  last_name: required('last name').max(100),
+  first_name: required('first name', 100),
+  last_name: required('last name', 100),
   phone,
 });
 
@@ -74,8 +85,8 @@ export const inviteGuestBody = z.object({
 
 /** POST /users/{id}/send-message */
 export const sendMessageBody = z.object({
-  subject: required('subject').max(200),
-  body: required('body').max(10_000),
+  subject: required('subject', 200),
+  body: required('body', 10_000),
 });
 
 /** GET /users/{id}/profile-details: null `data` means the member has not submitted a profile. */
