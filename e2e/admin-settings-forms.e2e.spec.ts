@@ -139,6 +139,10 @@ describe('back-office settings and catalogue forms', () => {
       await signInAdmin(page, app.base, demoLogins.admin);
       await refused(page, 'company-banks/create', { bank_account_name: '   ', bank_account_number: '12345' }, { bank_name: '', bank_account_name: '   ', bank_account_number: '12345' }, companyBankCreateBody, ['bank_name', 'bank_account_name', 'bank_account_number'], `admin-bank-refused-${width}`);
       await refused(page, 'products/create', { name: 'Moringa tea', worth: '4500.555' }, { name: 'Moringa tea', worth: 4500.555 }, productCreateFields, ['worth'], `admin-product-refused-${width}`);
+      // A ₦0 product was 'created successfully' and then handed out of pick-up allowances for nothing.
+      expect(serverMessage(productCreateFields, { name: 'Free tea', worth: 0 }, 'worth')).toBe('The price must be at least ₦1.');
+      await refused(page, 'products/create', { name: 'Free tea', worth: '0' }, { name: 'Free tea', worth: 0 }, productCreateFields, ['worth'], `admin-product-free-refused-${width}`);
+      await refused(page, 'products/1', { worth: '0' }, { name: 'x', worth: 0 }, productCreateFields, ['worth'], `admin-product-edit-free-refused-${width}`);
       await refused(page, 'incentives/create', { incentive: '', worth: '-300' }, { incentive: '', worth: -300 }, incentiveCreateFields, ['rank_id', 'incentive', 'worth'], `admin-incentive-refused-${width}`);
     }
     expect({ banks: await list('/api/admin/company-banks'), products: await list('/api/admin/products'), incentives: await list('/api/admin/incentives') }).toEqual(before);

@@ -113,8 +113,8 @@ describe('packages', () => {
   it('answers bad input with 422, the message under its field for the form and as the toast', async () => {
     const bad = await call('PUT', '/api/admin/packages/1', { token: admin, body: { registration_value: -5 } });
     expect(bad.status).toBe(422);
-    expect(bad.body.message).toBe('The registration value cannot be negative.');
-    expect(bad.body.errors).toEqual({ registration_value: 'The registration value cannot be negative.', root: { serverError: 'The registration value cannot be negative.' } });
+    expect(bad.body.message).toBe('The registration value must be at least ₦1.');
+    expect(bad.body.errors).toEqual({ registration_value: 'The registration value must be at least ₦1.', root: { serverError: 'The registration value must be at least ₦1.' } });
     const missing = await call('POST', '/api/admin/packages', { token: admin, body: { point_value: 1, registration_value: 1 } });
     expect(missing).toMatchObject({ status: 422, body: { message: 'The name field is required.', errors: { name: 'The name field is required.' } } });
     expect((await list('packages', { sort: ['password', 'ASC'] })).body).toMatchObject({ message: 'Cannot sort by password.' });

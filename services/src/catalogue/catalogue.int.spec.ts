@@ -66,7 +66,7 @@ describe('registration packages', () => {
     expect((await call('PUT', '/api/packages/1/update', { token: member, body: { name: 'X' } })).status).toBe(403);
     expect((await call('PUT', '/api/packages/99/update', { token: admin, body: { name: 'X' } })).status).toBe(404);
     expect(await call('POST', '/api/packages/create', { token: admin, body: { point_value: 1, registration_value: 1 } })).toMatchObject({ status: 422, body: { message: 'The name field is required.' } });
-    expect(await call('PUT', '/api/packages/1/update', { token: admin, body: { registration_value: -5 } })).toMatchObject({ status: 422, body: { message: 'The registration value cannot be negative.' } });
+    expect(await call('PUT', '/api/packages/1/update', { token: admin, body: { registration_value: -5 } })).toMatchObject({ status: 422, body: { message: 'The registration value must be at least ₦1.' } });
   });
 });
 

@@ -145,7 +145,8 @@ export const productToApi = (row: Selectable<ProductsTable>): Product => ({
 
 export async function listProducts(db: Executor, options: { activeOnly: boolean }): Promise<Product[]> {
   let query = db.selectFrom('products').selectAll().orderBy('id');
-  if (options.activeOnly) query = query.where('is_active', '=', true);
+  // Members see only what they can order: a product left at ₦0 (before prices had a floor) waits for its price.
+  if (options.activeOnly) query = query.where('is_active', '=', true).where('worth', '>', 0);
   return (await query.execute()).map(productToApi);
 }
 

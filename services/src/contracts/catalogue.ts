@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idField, nairaAmount, optionalText, percentage, requiredText, wholeNumber } from './fields';
+import { flag, idField, nairaAmount, optionalText, percentage, priceAmount, requiredText, wholeNumber } from './fields';
 
 /**
  * The catalogue as the portal API shows it and takes it (seed 002 §3, §7): money in naira.
@@ -49,7 +49,8 @@ export type RegistrationPackage = z.infer<typeof registrationPackage>;
 const packageFields = {
   name: requiredText('name'),
   point_value: wholeNumber('point value'),
-  registration_value: nairaAmount('registration value'),
+  /** At least ₦1: a ₦0 package would activate without a payment. */
+  registration_value: priceAmount('registration value'),
   pickup_amount: nairaAmount('product pickup amount'),
   matching_bonus_cap: nairaAmount('matching bonus cap'),
 };
@@ -144,7 +145,7 @@ export type StockistPackage = z.infer<typeof stockistPackage>;
 
 const stockistPackageFields = {
   name: requiredText('name'),
-  registration_value: nairaAmount('registration value'),
+  registration_value: priceAmount('registration value'),
   sales_bonus_percentage: percentage('rebate percentage'),
   pickup_amount: nairaAmount('pickup amount'),
   point_value: wholeNumber('point value'),
@@ -170,7 +171,8 @@ export type Product = z.infer<typeof product>;
 /** Multipart text fields; the optional image comes as the file field `image`. */
 const productFields = {
   name: requiredText('name'),
-  worth: nairaAmount('price'),
+  /** At least ₦1: a ₦0 product would be handed out of pick-up allowances for nothing. */
+  worth: priceAmount('price'),
   description: optionalText('description'),
   points: wholeNumber('points'),
 };
@@ -214,7 +216,7 @@ const productServiceFields = {
   service_provider_id: idField('The service provider field is required.', catalogueMessages.serviceProviderInvalid),
   service: serviceKind,
   name: requiredText('name'),
-  amount: nairaAmount('amount'),
+  amount: priceAmount('amount'),
   is_active: flag('status'),
 };
 export const productServiceCreateBody = z.object({ ...productServiceFields, is_active: productServiceFields.is_active.default(true) });

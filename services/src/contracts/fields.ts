@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Messages of issues whose schema gave none, for every contract (and so every api route and form).
+import './readable-issues';
 
 /**
  * Field builders for the admin forms' payloads. The seeds' clients send numbers and flags either
@@ -87,11 +89,24 @@ export const nairaAmount = (label: string, options: { min?: number; positive?: b
   numeric(
     options.invalid ?? `The ${label} must be an amount in naira.`,
     (n) => {
-      const floor = options.positive ? n.positive(options.invalid ?? `The ${label} must be more than zero.`) : n.min(options.min ?? 0, options.invalid ?? `The ${label} cannot be negative.`);
+      const min = options.min ?? 0;
+      const floor = options.positive ? n.positive(options.invalid ?? `The ${label} must be more than zero.`)
+        : n.min(min, options.invalid ?? (min > 0 ? `The ${label} must be at least ₦${min.toLocaleString('en-US')}.` : `The ${label} cannot be negative.`));
       return floor.max(MAX_NAIRA, options.invalid ?? `The ${label} is too large (at most ₦10,000,000,000).`);
     },
     options.invalid ?? `The ${label} field is required.`,
   ).refine(isWholeKobo, options.fraction ?? options.invalid ?? `The ${label} may have at most two decimals (whole kobo).`);
+
+/**
+ * The lowest price of anything the portal sells (products, registration and stockist packages,
+ * bill-payment services): ₦1. A ₦0 price would hand products out of a pick-up allowance for
+ * nothing, or activate a package without a payment; the seeds ask only for a price, so the floor
+ * is the smallest whole naira.
+ */
+export const MIN_PRICE_NAIRA = 1;
+
+/** A price in naira: whole kobo, from ₦1 (MIN_PRICE_NAIRA) to ₦10 billion. */
+export const priceAmount = (label: string) => nairaAmount(label, { min: MIN_PRICE_NAIRA });
 
 /** A percentage from 0 to 100. */
 export const percentage = (label: string, invalid = `The ${label} must be a number.`) =>

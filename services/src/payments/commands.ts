@@ -28,6 +28,9 @@ export const paymentFlowMessages = {
   receiptWaiting: 'You already have a payment receipt awaiting approval.',
   amountDiffers: (dueKobo: number) => `The amount does not match the amount due (${formatNaira(dueKobo)}).`,
   packageInvalid: 'The selected package is invalid.',
+  /** A package left at ₦0 (from before prices had a floor) never activates for nothing. */
+  packageUnpriced: 'This package has no registration value yet, so it cannot be paid for. Please contact the company.',
+  upgradeNothingToPay: 'The package you chose does not cost more than yours, so there is nothing to pay for this upgrade. Please contact the company.',
 } as const;
 
 type Trx = Transaction<Database>;
@@ -85,6 +88,7 @@ export async function startPackagePayment(
       fromPackageId = current.id;
       dueKobo = amountDue('upgrade', { registrationValueKobo: target.registration_value }, { registrationValueKobo: current.registration_value });
     }
+    if (dueKobo <= 0) throw new RuleViolation(input.purpose === 'registration' ? paymentFlowMessages.packageUnpriced : paymentFlowMessages.upgradeNothingToPay, input.purpose === 'registration' ? 'package_id' : 'meta_data');
     if (input.amountNaira !== null && Math.round(input.amountNaira * 100) !== dueKobo) {
       throw new RuleViolation(paymentFlowMessages.amountDiffers(dueKobo), 'amount');
     }
