@@ -64,7 +64,7 @@ describe('numbers', () => {
       body: { txn_source: 'member_product_purchase', payment_type: 'payment_gateway', pickup_type: 'repurchase_pickup', products: [{ id: 1, qty: 2 ** 53 - 1 }] },
     });
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toBe('Each quantity must be a whole number from 1 to 10000.');
+    expect(answer.body.message).toBe('One of your selection has quantity more than 1,000 (at most 1,000 of each product per order).');
   });
 
   it('reads "false" as false', async () => {

@@ -40,8 +40,32 @@ const numberOf = (value: unknown): number => {
   const n = asNumber(value);
   return typeof n === 'number' ? n : Number.NaN;
 };
-/** Product ids are catalogue ids; quantities 1 to 10,000 a line. */
-const MAX_LINE_QUANTITY = 10_000;
+/**
+ * The most of one product an order (a member's pick-up or repurchase, a stockist's stock purchase)
+ * may hold: 1,000. The seeds set no maximum; the largest pick-up allowance of the demo plan buys
+ * fewer than 100 of the cheapest product, so 1,000 never stops a real order and keeps a typo
+ * (999999999) from reaching the totals. The member app's quantity inputs use the same constant.
+ */
+export const MAX_LINE_QUANTITY = 1_000;
+
+/** What a bad quantity answers: the seeds' wording where they give one (seed 000 §5). */
+export const quantityMessages = {
+  belowOne: 'One of your selection has quantity less than 1',
+  notWhole: 'One of your selection has a quantity that is not a whole number.',
+  aboveMax: `One of your selection has quantity more than ${MAX_LINE_QUANTITY.toLocaleString('en-US')} (at most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} of each product per order).`,
+} as const;
+
+/**
+ * Why a line's quantity cannot be ordered (null when it can): below 1, not a whole number, or above
+ * MAX_LINE_QUANTITY. Shared by the api (contract and pricing) and the member app's cart.
+ */
+export function lineQuantityProblem(qty: number): string | null {
+  if (typeof qty !== 'number' || Number.isNaN(qty)) return quantityMessages.notWhole;
+  if (qty < 1) return quantityMessages.belowOne;
+  if (!Number.isInteger(qty)) return quantityMessages.notWhole;
+  if (qty > MAX_LINE_QUANTITY) return quantityMessages.aboveMax;
+  return null;
+}
 
 /**
  * The cart: a list (or its JSON text, as multipart sends it) of lines naming the product by `id`
@@ -69,9 +93,12 @@ const products = z.unknown().optional().transform((value, ctx): Array<{ productI
     return { productId: numberOf(line.id ?? line.product_id ?? nested), qty: numberOf(line.qty ?? line.product_qty ?? line.quantity) };
   }).filter((line, index, lines) => {
     if (index === 0 && lines.length > 200) ctx.addIssue({ code: 'custom', message: 'An order may have at most 200 lines.' });
-    // Below 1, fractions and unknown products are the decider's (its messages); beyond these bounds no catalogue goes.
+    // Unknown products are the decider's (its message); beyond this bound no catalogue goes.
     if (Math.abs(line.productId) > MAX_INT4) ctx.addIssue({ code: 'custom', message: 'A selected product is not in the catalogue.' });
-    else if (line.qty > MAX_LINE_QUANTITY) ctx.addIssue({ code: 'custom', message: `Each quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.` });
+    else {
+      const problem = lineQuantityProblem(line.qty);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
     return true;
   });
 });

@@ -1,5 +1,6 @@
 import type { Decider } from '../core/command';
 import { RuleViolation } from '../core/errors';
+import { MAX_LINE_QUANTITY, lineQuantityProblem, quantityMessages } from '../contracts/purchases';
 import { formatNaira } from '../core/money';
 import type { PickupType, ProductPurchaseCollected, ProductPurchaseEvent, ProductPurchaseInitiated, PurchaseLine, PurchasePaymentMethod } from './events';
 
@@ -10,10 +11,14 @@ import type { PickupType, ProductPurchaseCollected, ProductPurchaseEvent, Produc
  */
 export const purchaseMessages = {
   noProducts: 'There are no selected products',
-  quantityBelowOne: 'One of your selection has quantity less than 1',
+  quantityBelowOne: quantityMessages.belowOne,
+  quantityNotWhole: quantityMessages.notWhole,
+  quantityAboveMax: quantityMessages.aboveMax,
   orderTypeMissing: 'Order type not selected',
   unknownProduct: 'One of the selected products does not exist.',
   inactiveProduct: (name: string) => `${name} is not available at the moment; remove it from your cart.`,
+  /** A product left at ₦0 from before prices had a floor: never handed out for nothing. */
+  unpricedProduct: (name: string) => `${name} has no price yet, so it cannot be ordered; remove it from your cart.`,
   priceDiffers: (kobo: number) => `The total price does not match the prices of the selected products (${formatNaira(kobo)}). Reload the products and try again.`,
   pointsDiffer: (points: number) => `The total points do not match the selected products (${points} PV). Reload the products and try again.`,
   quantityDiffers: (quantity: number) => `The total quantity does not match the selected products (${quantity}).`,
@@ -45,12 +50,16 @@ export type PricedOrder = { lines: PurchaseLine[]; totalPriceKobo: number; total
 
 /**
  * Prices a cart from the catalogue as it is now (the client's prices are never trusted): every
- * product must exist and be active, every quantity a whole number ≥ 1; the same product twice is
- * one line with the quantities added.
+ * product must exist, be active and have a price, every quantity a whole number from 1 to
+ * MAX_LINE_QUANTITY; the same product twice is one line with the quantities added (the sum within
+ * the maximum too).
  */
 export function priceOrder(requested: readonly RequestedLine[], catalogue: readonly CatalogueProduct[]): PricedOrder {
   if (requested.length === 0) throw new RuleViolation(purchaseMessages.noProducts, 'products');
-  if (requested.some((line) => !Number.isSafeInteger(line.qty) || line.qty < 1)) throw new RuleViolation(purchaseMessages.quantityBelowOne, 'products');
+  for (const line of requested) {
+    const problem = lineQuantityProblem(line.qty);
+    if (problem) throw new RuleViolation(problem, 'products');
+  }
   const byId = new Map(catalogue.map((product) => [product.id, product]));
   const quantities = new Map<number, number>();
   for (const line of requested) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.qty);
@@ -58,6 +67,9 @@ export function priceOrder(requested: readonly RequestedLine[], catalogue: reado
     const product = byId.get(productId);
     if (!product) throw new RuleViolation(purchaseMessages.unknownProduct, 'products');
     if (!product.is_active) throw new RuleViolation(purchaseMessages.inactiveProduct(product.name), 'products');
+    if (product.worth <= 0) throw new RuleViolation(purchaseMessages.unpricedProduct(product.name), 'products');
+    // The same product on several lines is one line: the maximum holds for their sum.
+    if (qty > MAX_LINE_QUANTITY) throw new RuleViolation(purchaseMessages.quantityAboveMax, 'products');
     return { product_id: product.id, name: product.name, qty, price_kobo: product.worth, points: product.points };
   });
   return {

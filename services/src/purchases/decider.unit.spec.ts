@@ -40,8 +40,17 @@ describe('pricing a cart from the catalogue (BUSINESS-RULES.md §5)', () => {
   it('refuses an empty cart with the seeds\' message', () => {
     expect(() => priceOrder([], catalogue)).toThrow('There are no selected products');
   });
-  it('refuses a quantity of 0, a negative one or a fraction with the seeds\' message', () => {
-    for (const qty of [0, -1, 1.5, Number.NaN]) expect(() => priceOrder([{ productId: 1, qty }], catalogue)).toThrow('One of your selection has quantity less than 1');
+  it('refuses a quantity of 0 or a negative one with the seeds\' message, a fraction as not whole, and more than 1,000 of a product', () => {
+    for (const qty of [0, -1, 0.5]) expect(() => priceOrder([{ productId: 1, qty }], catalogue)).toThrow('One of your selection has quantity less than 1');
+    for (const qty of [1.5, Number.NaN]) expect(() => priceOrder([{ productId: 1, qty }], catalogue)).toThrow('One of your selection has a quantity that is not a whole number.');
+    const aboveMax = 'One of your selection has quantity more than 1,000 (at most 1,000 of each product per order).';
+    expect(() => priceOrder([{ productId: 1, qty: 1_001 }], catalogue)).toThrow(aboveMax);
+    // The same product on two lines is one line: the maximum holds for the sum.
+    expect(() => priceOrder([{ productId: 1, qty: 600 }, { productId: 1, qty: 401 }], catalogue)).toThrow(aboveMax);
+    expect(priceOrder([{ productId: 1, qty: 600 }, { productId: 1, qty: 400 }], catalogue).totalQuantity).toBe(1_000);
+  });
+  it('refuses a product left at ₦0, naming it', () => {
+    expect(() => priceOrder([{ productId: 1, qty: 1 }], catalogue.map((p) => (p.id === 1 ? { ...p, worth: 0 } : p)))).toThrow(`${catalogue[0]!.name} has no price yet, so it cannot be ordered; remove it from your cart.`);
   });
   it('refuses a product that does not exist or is disabled, naming the disabled one', () => {
     expect(() => priceOrder([{ productId: 99, qty: 1 }], catalogue)).toThrow('One of the selected products does not exist.');
