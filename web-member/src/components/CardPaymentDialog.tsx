@@ -167,7 +167,8 @@ function PaymentSession({ payment, verifyAfterMs, countdownMs = PAYMENT_COUNTDOW
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pb: 1, px: { xs: 1.5, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', px: { xs: 1, sm: 0 } }}>
           <Typography variant="body2" color="text.secondary">
-            Complete the payment within 2 minutes. We confirm it as soon as you finish.
+            {/* Not the seeds' "within 2 minutes": the timer beside it counts the real window (countdownMs). */}
+            Complete the payment before the timer runs out. We confirm it as soon as you finish.
           </Typography>
           <Chip
             icon={<TimerOutlined />}
