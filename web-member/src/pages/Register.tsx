@@ -172,7 +172,7 @@ export default function RegisterPage() {
               label="Sponsor"
               {...register('placer')}
               error={!!err.placer || !!previewFieldError('placer')}
-              helperText={err.placer?.message ?? previewFieldError('placer') ?? 'Optional: the member who referred you.'}
+              helperText={err.placer?.message ?? previewFieldError('placer') ?? 'Optional: the member who referred you, if not the member in Placement.'}
             />
           </Grid>
           {preview.data && !previewError && (
