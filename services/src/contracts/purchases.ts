@@ -139,6 +139,20 @@ export const productPurchase = z.object({
 });
 export type ProductPurchase = z.infer<typeof productPurchase>;
 
+/**
+ * GET /product-purchases/user/{id}/pickup-status (a member's pick-ups) and GET
+ * /product-purchases/stockist/{id}/pickup-status (a stockist's stock pick-ups): whether each
+ * once-only pick-up is taken, read as the server reads it when it refuses a second one
+ * (purchases/commands.ts allowanceFor, stockists/commands.ts stockAllowance), so the pages offer
+ * only what would be accepted whatever the length of the history. A declined pick-up is not taken.
+ */
+export const pickupStatus = z.object({
+  registration_pickup_used: z.boolean(),
+  /** The latest upgrade's pick-up; null while there is none to make (no upgrade yet, or, for a member, the registration pick-up still to make). */
+  upgrade_pickup_used: z.boolean().nullable(),
+});
+export type PickupStatus = z.infer<typeof pickupStatus>;
+
 export const pagedProductPurchases = z.object({ data: z.array(productPurchase), current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
 
 export const purchasePaymentMessages = {

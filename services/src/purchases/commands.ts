@@ -116,6 +116,22 @@ export async function allowanceFor(trx: Trx | import('../core/db').Executor, mem
 }
 
 /**
+ * Whether the member's once-only pick-ups are taken (GET /product-purchases/user/{id}/pickup-status),
+ * from allowanceFor, which placeAllowancePurchase refuses by: the upgrade pick-up is null while
+ * allowanceFor would refuse it for another reason (no upgrade yet, registration pick-up first).
+ */
+export async function pickupStatusOf(db: import('../core/db').Executor, memberId: string): Promise<{ registration_pickup_used: boolean; upgrade_pickup_used: boolean | null }> {
+  const registration = await allowanceFor(db, memberId, 'registration_pickup');
+  let upgradeUsed: boolean | null = null;
+  try {
+    upgradeUsed = (await allowanceFor(db, memberId, 'upgrade_pickup')).used;
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+  }
+  return { registration_pickup_used: registration.used, upgrade_pickup_used: upgradeUsed };
+}
+
+/**
  * A registration or upgrade pick-up (BUSINESS-RULES.md §5): priced from the catalogue, within the
  * allowance, once (the allowance's key is taken with the order and given back if an admin declines
  * it), and covered at once: the order waits to be collected at a stockist with its code.

@@ -204,6 +204,21 @@ export async function stockAllowance(db: Executor, stockist: { id: string; membe
   return { allowanceKobo: Math.max(0, sales.salesKobo - sales.restockedKobo), scope: null, key: null, used: false };
 }
 
+/**
+ * Whether a stockist's once-only stock pick-ups are taken (GET /product-purchases/stockist/{id}/pickup-status),
+ * from stockAllowance, which placeStockPurchase refuses by: the upgrade pick-up is null before any approved upgrade.
+ */
+export async function stockPickupStatus(db: Executor, stockist: { id: string; member_id: string }, now: Date): Promise<{ registration_pickup_used: boolean; upgrade_pickup_used: boolean | null }> {
+  const registration = await stockAllowance(db, stockist, 'registration_pickup', now);
+  let upgradeUsed: boolean | null = null;
+  try {
+    upgradeUsed = (await stockAllowance(db, stockist, 'upgrade_pickup', now)).used;
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+  }
+  return { registration_pickup_used: registration.used, upgrade_pickup_used: upgradeUsed };
+}
+
 /** The value of the orders a stockist handed over in the previous Lagos calendar month, and what it re-stocked against it this month. */
 export async function previousMonthSales(db: Executor, stockistId: string, now: Date): Promise<{ salesKobo: number; restockedKobo: number; month: string }> {
   const thisMonth = lagosMonthStart(now, 0);

@@ -8,7 +8,7 @@ import { authenticate, requireAdmin, requireMember, requireSelfOrAdmin, requireS
 import { reauthenticate } from '../auth/reauthenticate';
 import { findMember } from '../membership/queries';
 import { envelope } from '../contracts/http';
-import { purchaseOrderBody } from '../contracts/purchases';
+import { pickupStatus, purchaseOrderBody } from '../contracts/purchases';
 import {
   adminStockistStats,
   orderCodeBody,
@@ -50,6 +50,7 @@ import {
   requestStockPurchase,
   requestUpgrade,
   stockAllowance,
+  stockPickupStatus,
   updateStore,
 } from './commands';
 import { stockistMessages } from './decider';
@@ -295,6 +296,10 @@ export const stockistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/product-purchases/stockist/:id/history', { schema: { tags, params: stockistParams, querystring: pageQuery, response: { 200: envelope(pagedStockPurchases) } } }, async (request) =>
     ok('Stock purchases', await pageStockPurchases(app.db, request.query.page, { stockistId: (await selfStockistOrAdmin(request)).id })));
+
+  // Whether the stock registration and upgrade pick-ups are taken, as placeStockPurchase decides it.
+  app.get('/product-purchases/stockist/:id/pickup-status', { schema: { tags, params: stockistParams, response: { 200: envelope(pickupStatus) } } }, async (request) =>
+    ok('Pick-up status', await stockPickupStatus(app.db, await selfStockistOrAdmin(request), app.clock())));
 
   app.get('/product-purchases/:id/stock-details', { schema: { tags, params: stockistParams, response: { 200: envelope(z.array(stockDetail)) } } }, async (request) =>
     ok('Stock details', await stockDetails(app.db, (await selfStockistOrAdmin(request)).id)));

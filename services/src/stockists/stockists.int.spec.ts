@@ -208,8 +208,16 @@ describe('stock purchases', () => {
     expect((await stockPurchase(k, 'registration_pickup', [line(MORINGA, 0)])).body.message).toBe('One of your selection has quantity less than 1');
     expect((await stockPurchase(m, 'registration_pickup', [line(MORINGA, 1)])).status).toBe(403);
     expect((await h.upload('POST', `/api/product-purchases/stockist/${m.id}`, { token: k.token, fields: { pickup_type: 'registration_pickup', products: '[]' } })).status).toBe(403);
+    const status = () => h.call('GET', `/api/product-purchases/stockist/${k.id}/pickup-status`, { token: k.token });
+    expect((await status()).body.data).toEqual({ registration_pickup_used: false, upgrade_pickup_used: null });
     const bought = await stockPurchase(k, 'registration_pickup', [line(MORINGA, 5), line(BLACK_SEED, 2)], { total_price: 66_500, total_quantity: 7 });
     expect(bought.status, bought.body.message).toBe(200);
+    // What the stock purchase page offers: the server's own word, the same one it refuses by.
+    expect((await status()).body.data).toEqual({ registration_pickup_used: true, upgrade_pickup_used: null });
+    expect((await h.call('GET', `/api/product-purchases/stockist/${k.id}/pickup-status`, { token: m.token })).status).toBe(403);
+    expect((await h.call('GET', `/api/product-purchases/stockist/${kStockistId}/pickup-status`, { token: k2.token })).status).toBe(403);
+    expect((await h.call('GET', `/api/product-purchases/stockist/${k.id}/pickup-status`)).status).toBe(401);
+    expect((await h.call('GET', `/api/product-purchases/stockist/${m.id}/pickup-status`, { token: m.token })).status).toBe(404);
     expect(bought.body.data).toMatchObject({ status: 'processing', total_price: 66_500, total_quantity: 7, pickup_type: 'registration_pickup' });
     firstStockPurchase = bought.body.data.id;
     expect((await stockPurchase(k, 'registration_pickup', [line(SOURSOP, 1)])).body.message).toBe('You have already made your registration pick-up.');
@@ -233,6 +241,7 @@ describe('stock purchases', () => {
   it('k2 buys stock too; a declined purchase gives its allowance back; admins list purchases and stats', async () => {
     const declined = await stockPurchase(k2, 'registration_pickup', [line(MORINGA, 1)]);
     expect((await h.call('PATCH', `/api/product-purchases/${declined.body.data.id}/disapprove-stock`, { token: admin, body: { reason: 'No payment' } })).body.data.status).toBe('declined');
+    expect((await h.call('GET', `/api/product-purchases/stockist/${k2.id}/pickup-status`, { token: k2.token })).body.data.registration_pickup_used).toBe(false);
     const bought = await stockPurchase(k2, 'registration_pickup', [line(BLACK_SEED, 1), line(MORINGA, 1)]);
     expect(bought.status, bought.body.message).toBe(200);
     expect((await h.call('PATCH', `/api/product-purchases/${bought.body.data.id}/approve-stock`, { token: admin })).status).toBe(200);
@@ -256,6 +265,8 @@ describe('members\' pick-up orders and collection', () => {
 
   it('registration pick-up: within the ₦30,000 Bronze pick-up amount, once; upgrade pick-up needs an upgrade; a repurchase is paid for', async () => {
     const call = (body: unknown) => h.call('POST', `/api/product-purchases/user/${m.id}`, { token: m.token, body });
+    const status = () => h.call('GET', `/api/product-purchases/user/${m.id}/pickup-status`, { token: m.token });
+    expect((await status()).body.data).toEqual({ registration_pickup_used: false, upgrade_pickup_used: null });
     expect((await call({ pickup_type: 'registration_pickup', products: [line(MORINGA, 4)] })).body.message).toBe('Total selected product price is higher than pickup amount');
     expect((await call({ pickup_type: 'upgrade_pickup', products: [line(MORINGA, 1)] })).body.message).toBe('Your first order must be your registration pick-up.');
     expect((await call({ products: [line(MORINGA, 1)] })).body.message).toBe('Order type not selected');
@@ -265,6 +276,11 @@ describe('members\' pick-up orders and collection', () => {
     expect([a.status, b.status].sort()).toEqual([200, 422]);
     expect((await call({ pickup_type: 'registration_pickup', products: [line(MORINGA, 1)] })).body.message).toBe('You have already made your registration pick-up.');
     expect((await call({ pickup_type: 'upgrade_pickup', products: [line(MORINGA, 1)] })).body.message).toBe('You have no upgrade pick-up to make: upgrade your package first.');
+    expect((await status()).body.data).toEqual({ registration_pickup_used: true, upgrade_pickup_used: null });
+    // A member reads only their own; staff read any member's.
+    expect((await h.call('GET', `/api/product-purchases/user/${m.id}/pickup-status`, { token: k.token })).status).toBe(403);
+    expect((await h.call('GET', `/api/product-purchases/user/${m.id}/pickup-status`)).status).toBe(401);
+    expect((await h.call('GET', `/api/product-purchases/user/${m.id}/pickup-status`, { token: finance })).body.data.registration_pickup_used).toBe(true);
     const claims = await h.call('GET', `/api/product-claims/${m.id}/claims?processing=1`, { token: m.token });
     expect(claims.body.data.data.length).toBe(1);
     expect(claims.body.data.data[0]).toMatchObject({ status: 'processing', pickup_type: 'registration_pickup', product_qty: 2 });
@@ -390,10 +406,13 @@ describe('stockist upgrades and the stockist record', () => {
     expect((await h.call('GET', `/api/payments/${k.id}/stockist-upgrade-history`, { token: m.token })).status).toBe(403);
     const pickup = await h.call('GET', '/api/stockists/package/0/difference?is_upgrade_pickup=1', { token: k.token });
     expect(pickup.body.data).toMatchObject({ pickup_allowance: 130_000, pickup_used: false, new_package: { name: 'Standard Stockist' } });
+    const status = () => h.call('GET', `/api/product-purchases/stockist/${k.id}/pickup-status`, { token: k.token });
+    expect((await status()).body.data).toEqual({ registration_pickup_used: true, upgrade_pickup_used: false });
     expect((await stockPurchase(k, 'upgrade_pickup', [line(BLACK_SEED, 11)])).body.message).toBe('There selected Items total price is greater than the pickup amount');
     const bought = await stockPurchase(k, 'upgrade_pickup', [line(BLACK_SEED, 10)]);
     expect(bought.status, bought.body.message).toBe(200);
     expect((await stockPurchase(k, 'upgrade_pickup', [line(BLACK_SEED, 1)])).body.message).toBe('You have already made the pick-up of your latest upgrade.');
+    expect((await status()).body.data).toEqual({ registration_pickup_used: true, upgrade_pickup_used: true });
     // The company wallet counts the stockist packages (₦100,000 × 2 + ₦150,000) besides registrations.
     const packages = await t.runtime.db.selectFrom('package_payments').select(sql<string>`coalesce(sum(coalesce(amount_paid, amount_due)), 0)`.as('kobo')).where('status', '=', 'approved').executeTakeFirstOrThrow();
     const wallet = await h.call('GET', '/api/bonuses/total-company-wallet', { token: finance });
@@ -469,6 +488,30 @@ describe('a beneficiary whose own registration payment awaits a decision (BUSINE
     expect(await heldKinds()).toEqual([]);
     expect(await credited(p.id, 'signee')).toBe(500_000);
     expect(await credited(p.id, 'stockist_upline')).toBe(51_000);
+  });
+});
+
+describe("a member's pick-up status (GET /product-purchases/user/{id}/pickup-status)", () => {
+  it('says the upgrade pick-up is to take after an approved upgrade, and taken once placed; a declined one gives it back', async () => {
+    const member = await h.activeMember({ package_id: 2 });
+    const status = async () => (await h.call('GET', `/api/product-purchases/user/${member.id}/pickup-status`, { token: member.token })).body.data;
+    const place = (pickupType: string) => h.call('POST', `/api/product-purchases/user/${member.id}`, { token: member.token, body: { pickup_type: pickupType, products: [line(SOURSOP, 1)] } });
+    const upgrade = await h.upload('POST', '/api/payments/initiate', { token: member.token, fields: { amount: 105_000, is_upgrade: 1, meta_data: 4, txn_source: 'package_payment', payment_type: 'pop', description: 'Upgrade to Gold' }, files: receipt });
+    expect(upgrade.status, upgrade.body.message).toBe(200);
+    expect((await h.call('PATCH', `/api/payments/package-payments/${upgrade.body.data.payment_id}/approve`, { token: admin })).status).toBe(200);
+    // The registration pick-up comes first: until then the upgrade's is not one to make.
+    expect(await status()).toEqual({ registration_pickup_used: false, upgrade_pickup_used: null });
+    const registration = await place('registration_pickup');
+    expect(registration.status, registration.body.message).toBe(200);
+    expect(await status()).toEqual({ registration_pickup_used: true, upgrade_pickup_used: false });
+    const upgradePickup = await place('upgrade_pickup');
+    expect(upgradePickup.status, upgradePickup.body.message).toBe(200);
+    expect(await status()).toEqual({ registration_pickup_used: true, upgrade_pickup_used: true });
+    expect((await place('upgrade_pickup')).body.message).toBe('You have already made the pick-up of your latest upgrade.');
+    // An admin declines the registration claim: its allowance is given back, and the status says so.
+    expect((await h.call('PUT', `/api/product-claims/${registration.body.data.purchase_id}/decline`, { token: admin, body: { reason: 'Not collected' } })).status).toBe(200);
+    expect(await status()).toEqual({ registration_pickup_used: false, upgrade_pickup_used: null });
+    expect((await h.call('GET', `/api/product-purchases/user/${m.id}/pickup-status`, { token: member.token })).status).toBe(403);
   });
 });
 
