@@ -26,13 +26,17 @@ async function pendingPaymentId(token: string, memberId: string): Promise<string
 }
 
 describe('receipt upload on the welcome page', () => {
-  it('refuses an image over 500 kB before sending it', async () => {
+  it('refuses an image over 500 kB, and a file that is not an image whatever its name, before sending it', async () => {
     const member = await app.http.registeredMember();
     const page = await app.newPage(phone);
     await signIn(page, app.base, member, /\/welcome/);
     await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501_000, 1) });
     await expectToast(page, 'Image size should not exceed 500kB');
     await expect.poll(() => page.getByTestId('receipt-preview').count()).toBe(0);
+    // A program renamed .png is refused by its content as soon as it is chosen, and not kept to send.
+    await page.locator('input[name=payment_receipt]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2_000, 0x90)]) });
+    await expectToast(page, 'The file must be a JPEG, PNG or WebP image.');
+    expect(await page.getByTestId('receipt-preview').count()).toBe(0);
     await screenfuls(page, 'welcome-phone');
   });
 

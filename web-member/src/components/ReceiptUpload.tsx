@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Box, Button, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { ACCEPTED_IMAGE_TYPES, imageProblem } from '../lib/images';
+import { ACCEPTED_IMAGE_TYPES, imageContentProblem, imageProblem } from '../lib/images';
 import { toast } from '../lib/notify';
 import { usePreviewUrl } from '../lib/use-preview-url';
 
@@ -33,19 +33,26 @@ export function ReceiptUpload({ onUpload, check, disabled = false, buttonLabel =
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const preview = usePreviewUrl(file);
+  /** The file chosen last: a slower content check of an earlier one must not take it away. */
+  const latest = useRef<File | null>(null);
 
-  const choose = (chosen: File | null | undefined) => {
+  const refuse = (problem: string) => {
+    toast.warning(problem);
+    setError(problem);
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  // Taken at once, then dropped if its content is not an image after all (a renamed program).
+  const choose = async (chosen: File | null | undefined) => {
     if (!chosen) return;
     const problem = imageProblem(chosen);
-    if (problem) {
-      toast.warning(problem);
-      setError(problem);
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-      return;
-    }
+    if (problem) return refuse(problem);
     setError(null);
     setFile(chosen);
+    latest.current = chosen;
+    const contentProblem = await imageContentProblem(chosen);
+    if (contentProblem && latest.current === chosen) refuse(contentProblem);
   };
 
   const clear = () => {
@@ -74,7 +81,7 @@ export function ReceiptUpload({ onUpload, check, disabled = false, buttonLabel =
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled && !busy) choose(event.dataTransfer.files?.[0]);
+    if (!disabled && !busy) void choose(event.dataTransfer.files?.[0]);
   };
 
   return (
@@ -88,7 +95,7 @@ export function ReceiptUpload({ onUpload, check, disabled = false, buttonLabel =
         aria-label="Payment receipt"
         hidden
         disabled={disabled || busy}
-        onChange={(e) => choose(e.target.files?.[0])}
+        onChange={(e) => void choose(e.target.files?.[0])}
       />
       {file && preview ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.25, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

@@ -17,3 +17,16 @@ export function imageProblem(file: File | null | undefined): string | null {
   if (imageTooLarge(file)) return IMAGE_TOO_LARGE;
   return null;
 }
+
+/**
+ * imageProblem, and then the file's content rather than its name: an .exe renamed .png is refused
+ * when it is chosen, before a broken preview (the server reads the content again on upload).
+ * file-type is loaded only when a file is chosen, so pages do not carry it.
+ */
+export async function imageContentProblem(file: File): Promise<string | null> {
+  const problem = imageProblem(file);
+  if (problem) return problem;
+  const { fileTypeFromBlob } = await import('file-type/core');
+  const detected = await fileTypeFromBlob(file).catch(() => undefined);
+  return detected && ACCEPTED_IMAGE_TYPES.split(',').includes(detected.mime) ? null : NOT_AN_IMAGE;
+}

@@ -19,7 +19,7 @@ import { MemberAvatar } from '@portal/web-shared/MemberAvatar';
 import { BankAccountSummary, BankDetailsForm, bankEditable } from '../components/BankDetailsForm';
 import { PackageUpgradeCard, UpgradeHistoryCard } from '../components/PackageUpgrade';
 import { PlacementPreferenceCard } from '../components/PlacementPreferenceCard';
-import { ACCEPTED_IMAGE_TYPES, imageProblem } from '../lib/images';
+import { ACCEPTED_IMAGE_TYPES, imageContentProblem, imageProblem } from '../lib/images';
 import { toast } from '../lib/notify';
 import { storageUrl } from '../lib/storage';
 import { usePreviewUrl } from '../lib/use-preview-url';
@@ -137,18 +137,26 @@ function EditProfileForm({ profile }: { profile: MemberProfile }) {
   });
   const err = form.formState.errors;
 
-  const choosePhoto = (file: File | undefined) => {
+  /** The photo chosen last: a slower content check of an earlier one must not take it away. */
+  const latestPhoto = useRef<File | null>(null);
+  const refusePhoto = (problem: string) => {
+    toast.warning(problem);
+    setImageError(problem);
+    setImage(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  // Taken at once (a Save right after choosing sends it; the server reads its content again), then
+  // dropped if its content is not an image after all.
+  const choosePhoto = async (file: File | undefined) => {
     if (!file) return;
     const problem = imageProblem(file);
-    if (problem) {
-      toast.warning(problem);
-      setImageError(problem);
-      setImage(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
+    if (problem) return refusePhoto(problem);
     setImageError(null);
     setImage(file);
+    latestPhoto.current = file;
+    const contentProblem = await imageContentProblem(file);
+    if (contentProblem && latestPhoto.current === file) refusePhoto(contentProblem);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -181,7 +189,7 @@ function EditProfileForm({ profile }: { profile: MemberProfile }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
         <MemberAvatar src={preview ?? storageUrl(profile.photo_path)} size={72} />
         <Box>
-          <input ref={fileInput} type="file" name="image" accept={ACCEPTED_IMAGE_TYPES} hidden aria-label="Profile photo" onChange={(e) => choosePhoto(e.target.files?.[0])} />
+          <input ref={fileInput} type="file" name="image" accept={ACCEPTED_IMAGE_TYPES} hidden aria-label="Profile photo" onChange={(e) => void choosePhoto(e.target.files?.[0])} />
           <Button variant="outlined" size="small" startIcon={<PhotoCamera />} onClick={() => fileInput.current?.click()}>
             {profile.photo_path || image ? 'Change photo' : 'Add a photo'}
           </Button>
