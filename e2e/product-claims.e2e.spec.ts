@@ -224,6 +224,39 @@ describe('product claims', () => {
     await phonePage.screenshot({ path: `${shots}/pickup-partial-confirm-phone.png` });
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing scrolls sideways on a phone').toBe(true);
   }, 180_000);
+
+  it('a registration pick-up past the first page of the history is still known as taken: only Repurchase is offered', async () => {
+    const { http } = app;
+    const db = app.t.runtime.db;
+    const member = await http.activeMember({ referrer: 'herbalhq', package_id: 2 });
+    const soursop = await db.selectFrom('products').select(['id', 'worth']).where('name', '=', 'Soursop Leaf Tea').executeTakeFirstOrThrow();
+    const pickup = await http.call('POST', `/api/product-purchases/user/${member.id}`, { token: member.token, body: { pickup_type: 'registration_pickup', products: [{ id: soursop.id, qty: 1 }] } });
+    expect(pickup.status, pickup.body.message).toBe(200);
+    // Ten repurchases after it fill the history's first page (10 a page): the pick-up is on page 2.
+    await creditWallet(db, member.id, 10 * soursop.worth);
+    await settleConsumers(db);
+    for (let i = 0; i < 10; i++) {
+      const paid = await http.call('PATCH', '/api/withdrawals/pay-with-wallet', {
+        token: member.token,
+        body: { txn_source: 'member_product_purchase', pickup_type: 'repurchase_pickup', description: 'Repurchase', amount: soursop.worth / 100, products: [{ id: soursop.id, qty: 1 }] },
+      });
+      expect(paid.status, paid.body.message).toBe(200);
+    }
+    const firstPage = await http.call('GET', `/api/product-purchases/user/${member.id}/history?page=1`, { token: member.token });
+    expect(firstPage.body.data.data.map((p: { pickup_type: string }) => p.pickup_type)).not.toContain('registration_pickup');
+    for (const [options_, name] of [[{ viewport: { width: 1366, height: 800 } }, 'desktop'], [phone, 'phone']] as const) {
+      const page = await app.newPage(options_);
+      await signIn(page, app.base, member, /\/user\/dashboard/);
+      await page.goto(`${app.base}/user/repurchase`);
+      await page.getByTestId('product-row').first().waitFor();
+      await expect.poll(() => options(page, 'Order type')).toEqual(['Repurchase']);
+      await page.getByRole('combobox', { name: 'Order type' }).click();
+      await page.getByRole('listbox').waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/repurchase-long-history-${name}.png` });
+      await page.keyboard.press('Escape');
+    }
+  }, 180_000);
 });
 
 /** The options a select offers, in order (the menu is closed again). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleConsumers } from '../services/test/consumers';
 import { tinyPng } from '../services/test/multipart';
 import { creditWallet } from '../services/test/wallet';
-import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, signIn, startMemberApp } from './member-app';
+import { type MemberAppTest, desktop, expectToast, fullShot, phone, screenfuls, shots, signIn, startMemberApp } from './member-app';
 
 /**
  * The stockist capability in Chromium (BUSINESS-RULES.md §5): a member orders a repurchase, pays
@@ -81,8 +81,32 @@ describe('a repurchase collected at a stockist', () => {
     await partial.getByRole('button', { name: 'Submit and forfeit ₦30,500.00' }).click();
     await expectToast(sp, /awaits approval/);
     const stockPurchase = await app.t.runtime.db.selectFrom('stock_purchases').select('id').where('member_id', '=', stockist.id).executeTakeFirstOrThrow();
+    // Taken: the server says so (GET .../pickup-status), and the page stops offering it, now and after a reload.
+    const offered = async () => {
+      await sp.getByRole('combobox', { name: 'Pick-up type' }).click();
+      const texts = await sp.getByRole('listbox').getByRole('option').allTextContents();
+      await sp.keyboard.press('Escape');
+      await sp.getByRole('listbox').waitFor({ state: 'hidden' });
+      return texts;
+    };
+    await expect.poll(offered).toEqual(['Re-stock']);
     expect((await http.call('PATCH', `/api/product-purchases/${stockPurchase.id}/approve-stock`, { token: admin })).status).toBe(200);
     await settle();
+    await sp.reload();
+    await sp.getByTestId('product-row').first().waitFor();
+    await expect.poll(offered).toEqual(['Re-stock']);
+    // The same on a laptop and a phone, with the menu open.
+    for (const [options, name] of [[{ viewport: { width: 1366, height: 800 } }, 'desktop'], [phone, 'phone']] as const) {
+      const look = await app.newPage(options);
+      await signIn(look, app.base, stockist, /\/user\/dashboard/);
+      await look.goto(`${app.base}/user/stock-purchase`);
+      await look.getByTestId('product-row').first().waitFor();
+      await look.getByRole('combobox', { name: 'Pick-up type' }).click();
+      await expect.poll(() => look.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Re-stock']);
+      await look.waitForTimeout(300);
+      await look.screenshot({ path: `${shots}/stock-purchase-registration-used-${name}.png` });
+      await look.keyboard.press('Escape');
+    }
 
     // The member orders a repurchase and pays from the wallet.
     await creditWallet(app.t.runtime.db, member.id, 5_000_000);

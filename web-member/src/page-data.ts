@@ -16,7 +16,7 @@ import {
 import { directDownlinesQuery, downlinesQuery, genealogyQuery } from './api/genealogy';
 import { GENEALOGY_MAX_DEPTH } from '@portal/services/contracts/genealogy-depth';
 import { currentUserQuery, memberProfileQuery, packageQuery, packagesQuery, placementPreferenceQuery, profileDetailsQuery, upgradeHistoryQuery, uplineQuery } from './api/queries';
-import { companyBanksQuery, myStockistQuery, productsQuery, stockistApi, stockistListQuery, stockistPackagesQuery, stockistQuery } from './api/stockists';
+import { companyBanksQuery, myStockistQuery, pickupStatusQuery, productsQuery, stockPickupStatusQuery, stockistApi, stockistListQuery, stockistPackagesQuery, stockistQuery } from './api/stockists';
 
 /**
  * The api calls of the page being opened, started before its code has arrived (issue 11 item 7).
@@ -52,7 +52,7 @@ const pageData: Record<string, Starter> = {
   '/user/repurchase': (user) => [
     productsQuery(),
     stockistQuery(['list', 1, ''], (signal) => stockistApi.stockists(1, '', signal)),
-    stockistQuery(['claims-all', user.uuid], (signal) => stockistApi.history(user.uuid, 1, signal)),
+    pickupStatusQuery(user.uuid),
     stockistQuery(['history', user.uuid, 1], (signal) => stockistApi.history(user.uuid, 1, signal)),
     packageQuery(user.reg_package_id ?? user.package_id),
   ],
@@ -62,7 +62,7 @@ const pageData: Record<string, Starter> = {
 /** The Stockist Portal's pages: only for a stockist (anyone else is refused, which ends the session). */
 const stockistPageData: Record<string, Starter> = {
   '/user/stockist-profile': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), companyBanksQuery(), stockistListQuery(['upgrade-history', user.uuid], (signal) => stockistApi.upgradeHistory(user.uuid, signal))],
-  '/user/stock-purchase': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), productsQuery(), stockistQuery(['prev', user.uuid], (signal) => stockistApi.prevMonthSales(user.uuid, signal))],
+  '/user/stock-purchase': (user) => [myStockistQuery(user.uuid), stockistPackagesQuery(), productsQuery(), stockistQuery(['prev', user.uuid], (signal) => stockistApi.prevMonthSales(user.uuid, signal)), stockPickupStatusQuery(user.uuid)],
   '/user/order': (user) => [stockistQuery(['processed', user.uuid, 1], (signal) => stockistApi.processed(user.uuid, 1, signal))],
   '/user/stockist-record': (user) => [
     stockistQuery(['stats', user.uuid], (signal) => stockistApi.stats(user.uuid, signal)),

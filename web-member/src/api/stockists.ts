@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type { CompanyBank, Product, StockistPackage } from '@portal/services/contracts/catalogue';
 import type { PackageDifference } from '@portal/services/contracts/payments';
-import type { ProductPurchase } from '@portal/services/contracts/purchases';
+import type { PickupStatus, ProductPurchase } from '@portal/services/contracts/purchases';
 import type {
   orderLookup,
   prevMonthSales,
@@ -62,6 +62,8 @@ export const stockistApi = {
   history: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<ProductPurchase>>(`/product-purchases/user/${memberId}/history?page=${page}`, { signal }),
   claims: (memberId: string, page: number, status: ClaimStatus | undefined, signal?: AbortSignal) =>
     api.get<Paged<ProductClaim>>(`/product-claims/${memberId}/claims?page=${page}${status ? `&status=${status}` : ''}`, { signal }),
+  /** Whether the member's registration and latest upgrade pick-ups are taken, as the server decides when it refuses one. */
+  pickupStatus: (memberId: string, signal?: AbortSignal) => api.get<PickupStatus>(`/product-purchases/user/${memberId}/pickup-status`, { signal }),
   /** The member's latest upgrade and whether its one pick-up was taken; null before any upgrade. */
   memberUpgradePickup: (memberId: string, signal?: AbortSignal) => api.get<PackageDifference | null>(`/users/${memberId}/package-difference?is_upgrade_pickup=1`, { signal }),
   placeAllowanceOrder: (memberId: string, cart: CartLine[], pickupType: string) => api.post<{ purchase_id: string }>(`/product-purchases/user/${memberId}`, orderBody(cart, pickupType)),
@@ -108,6 +110,8 @@ export const stockistApi = {
   stats: (memberId: string, signal?: AbortSignal) => api.get<StockistStats>(`/stockists/${memberId}/stats`, { signal }),
   stock: (memberId: string, signal?: AbortSignal) => api.get<StockRecord[]>(`/stockists/${memberId}/stock`, { signal }),
   stockPurchases: (memberId: string, page: number, signal?: AbortSignal) => api.get<Paged<StockPurchase>>(`/product-purchases/stockist/${memberId}/history?page=${page}`, { signal }),
+  /** Whether the stockist's stock registration and latest upgrade pick-ups are taken, as the server decides when it refuses one. */
+  stockPickupStatus: (memberId: string, signal?: AbortSignal) => api.get<PickupStatus>(`/product-purchases/stockist/${memberId}/pickup-status`, { signal }),
   stockDetails: (memberId: string, signal?: AbortSignal) => api.get<StockDetail[]>(`/product-purchases/${memberId}/stock-details`, { signal }),
   rebates: (memberId: string, signal?: AbortSignal) => api.get<RebateEarning[]>(`/stockists/${memberId}/rebate-earnings`, { signal }),
 };
@@ -132,6 +136,10 @@ export const myStockistQuery = (memberId: string) =>
 /** One answer's data under ['stockist', ...key] (paged answers, records). */
 export const stockistQuery = <T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: T }>) =>
   queryOptions({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data });
+/** Whether the member's once-only pick-ups are taken (the order page offers only the rest). */
+export const pickupStatusQuery = (memberId: string) => stockistQuery(['pickup-status', memberId], (signal) => stockistApi.pickupStatus(memberId, signal));
+/** Whether the stockist's once-only stock pick-ups are taken (the stock purchase page offers only the rest). */
+export const stockPickupStatusQuery = (memberId: string) => stockistQuery(['stock-pickup-status', memberId], (signal) => stockistApi.stockPickupStatus(memberId, signal));
 /** A list under ['stockist', ...key], empty when the server sends none. */
 export const stockistListQuery = <T>(key: readonly unknown[], fetch: (signal: AbortSignal) => Promise<{ data: T[] }>) =>
   queryOptions({ queryKey: ['stockist', ...key], queryFn: async ({ signal }) => (await fetch(signal)).data ?? [] });

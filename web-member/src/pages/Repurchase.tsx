@@ -8,7 +8,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMember } from '../auth/member-context';
 import { usePackage } from '../api/queries';
 import { walletDebited } from '../api/earnings-queries';
-import { stockistApi, usePaged } from '../api/stockists';
+import { pickupStatusQuery, stockistApi, usePaged } from '../api/stockists';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { PageButtons } from '../components/PageButtons';
 import { PurchaseRecords } from '../components/PurchaseRecords';
@@ -149,17 +149,18 @@ export default function RepurchasePage() {
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
   const [card, setCard] = useState<CardPayment | null>(null);
   const regPackage = usePackage(user.reg_package_id ?? user.package_id);
-  // Until the member has a registration pick-up only that type is offered (seed 000 §4).
-  const claims = usePaged(['claims-all', user.uuid], (signal) => stockistApi.history(user.uuid, 1, signal));
-  const hasRegistrationPickup = (claims.data?.data ?? []).some((p) => p.pickup_type === 'registration_pickup' && p.status !== 'declined');
-  // An upgrade pick-up only while the latest upgrade's one is still to take (the server refuses it otherwise).
+  // Which pick-ups are taken, as the server decides when it refuses one (not read from a page of the
+  // history, which misjudged a long one). Until the registration pick-up is made only that type is
+  // offered (seed 000 §4); an upgrade pick-up only while the latest upgrade's one is still to take.
+  const status = useQuery(pickupStatusQuery(user.uuid));
+  const hasRegistrationPickup = status.data?.registration_pickup_used === true;
   const upgrade = useQuery({
     queryKey: ['stockist', 'member-upgrade-pickup', user.uuid],
     queryFn: async ({ signal }) => (await stockistApi.memberUpgradePickup(user.uuid, signal)).data ?? null,
-    enabled: hasRegistrationPickup,
+    enabled: status.data?.upgrade_pickup_used === false,
   });
-  const upgradeOpen = upgrade.data != null && !upgrade.data.pickup_used;
-  const types = hasRegistrationPickup ? [...(upgradeOpen ? ['upgrade_pickup'] : []), 'repurchase_pickup'] : ['registration_pickup'];
+  const upgradeOpen = status.data?.upgrade_pickup_used === false && upgrade.data != null;
+  const types = !status.data ? [] : hasRegistrationPickup ? [...(upgradeOpen ? ['upgrade_pickup'] : []), 'repurchase_pickup'] : ['registration_pickup'];
   const limit = orderType === 'registration_pickup' ? regPackage.data?.pickup_amount ?? null : orderType === 'upgrade_pickup' ? upgrade.data?.package_difference ?? null : null;
   const { confirmPickup, dialog: partialPickupDialog } = usePartialPickupConfirm();
 
@@ -208,7 +209,10 @@ export default function RepurchasePage() {
       const res = await stockistApi.placeAllowanceOrder(user.uuid, cartState.cart, orderType);
       toast.success(res.message);
       await done();
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      // Shown by the client; a pick-up taken meanwhile (another tab) is no longer offered.
+      void queryClient.invalidateQueries({ queryKey: pickupStatusQuery(user.uuid).queryKey });
+    } finally {
       setBusy(false);
     }
   };
@@ -220,7 +224,7 @@ export default function RepurchasePage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <FormControl size="small" sx={{ minWidth: 240 }}>
               <InputLabel id="order-type">Order type</InputLabel>
-              <Select labelId="order-type" label="Order type" value={orderType} onChange={(e) => setOrderType(e.target.value)} data-testid="order-type">
+              <Select labelId="order-type" label="Order type" value={orderType} disabled={!status.data} onChange={(e) => setOrderType(e.target.value)} data-testid="order-type">
                 {types.map((t) => <MenuItem key={t} value={t}>{pickupLabel(t)}</MenuItem>)}
               </Select>
             </FormControl>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useMember } from '../auth/member-context';
-import { stockistApi, stockistQuery, useMyStockist, useStockistPackages } from '../api/stockists';
+import { stockPickupStatusQuery, stockistApi, stockistQuery, useMyStockist, useStockistPackages } from '../api/stockists';
 import { ProductsAndCart, SubmitRow, pickupLabel, useCart } from '../components/ProductCart';
 import { CardPaymentDialog, UPGRADE_VERIFY_AFTER_MS, type CardPayment } from '../components/CardPaymentDialog';
 import { usePartialPickupConfirm } from '../components/PartialPickupDialog';
@@ -21,9 +21,15 @@ export function StockPurchasePage() {
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<CardPayment | null>(null);
   const prev = useQuery(stockistQuery(['prev', user.uuid], (signal) => stockistApi.prevMonthSales(user.uuid, signal)));
-  // Refused (quietly) until the stockist package was upgraded; offered only while its one pick-up is still to take.
-  const upgradePickup = useQuery({ queryKey: ['stockist', 'upgrade-pickup'], queryFn: async ({ signal }) => (await stockistApi.difference(0, true, signal)).data, retry: false });
-  const types = ['registration_pickup', ...(upgradePickup.data && !upgradePickup.data.pickup_used ? ['upgrade_pickup'] : []), 're-stock'];
+  // Which stock pick-ups are taken, as the server decides when it refuses one: each is offered only
+  // while it is still to take (the upgrade's allowance is read once there is one to take).
+  const status = useQuery(stockPickupStatusQuery(user.uuid));
+  const upgradePickup = useQuery({ queryKey: ['stockist', 'upgrade-pickup'], queryFn: async ({ signal }) => (await stockistApi.difference(0, true, signal)).data, retry: false, enabled: status.data?.upgrade_pickup_used === false });
+  const types = [
+    ...(status.data?.registration_pickup_used === false ? ['registration_pickup'] : []),
+    ...(status.data?.upgrade_pickup_used === false && upgradePickup.data && !upgradePickup.data.pickup_used ? ['upgrade_pickup'] : []),
+    're-stock',
+  ];
   const { confirmPickup, dialog: partialPickupDialog } = usePartialPickupConfirm();
   const pkg = packages.data?.find((p) => p.id === mine.data?.package_id);
   const limit = type === 'registration_pickup' ? pkg?.pickup_amount ?? null : type === 'upgrade_pickup' ? upgradePickup.data?.pickup_allowance ?? null : type === 're-stock' ? prev.data?.available ?? null : null;
@@ -62,7 +68,10 @@ export function StockPurchasePage() {
       const res = await stockistApi.buyStock(user.uuid, cartState.cart, type, receipt);
       toast.success(res.message);
       await finished();
-    } catch { /* shown */ } finally { setBusy(false); }
+    } catch {
+      // Shown by the client; a pick-up taken meanwhile (another tab) is no longer offered.
+      void queryClient.invalidateQueries({ queryKey: stockPickupStatusQuery(user.uuid).queryKey });
+    } finally { setBusy(false); }
   };
   return (
     <Stack spacing={2}>
@@ -71,7 +80,7 @@ export function StockPurchasePage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <FormControl size="small" sx={{ minWidth: 240 }}>
               <InputLabel id="stock-type">Pick-up type</InputLabel>
-              <Select labelId="stock-type" label="Pick-up type" value={type} onChange={(e) => setType(e.target.value)}>
+              <Select labelId="stock-type" label="Pick-up type" value={type} disabled={!status.data} onChange={(e) => setType(e.target.value)}>
                 {types.map((t) => <MenuItem key={t} value={t}>{pickupLabel(t)}</MenuItem>)}
               </Select>
             </FormControl>
