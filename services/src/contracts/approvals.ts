@@ -24,6 +24,13 @@ export const adminPackagePayment = packagePayment.extend({
   queue: paymentQueue,
   /** The uploaded receipt image, served under /storage; null without one. */
   receipt_url: z.string().nullable(),
+  /**
+   * The reference the member was told to write on the bank transfer (contracts/bank-transfer.ts,
+   * e.g. HLN-REG-CHIDI), so the admin can find the money on the company's statement. Receipt
+   * payments for a registration or an upgrade only (the member pages show one for those); null
+   * for card and wallet payments, which have no transfer, and for other purchases.
+   */
+  transfer_reference: z.string().nullable(),
   /** Naira of bonuses held for the member until this registration payment is decided: approving releases them. */
   held_bonuses: nairaFigure,
 });

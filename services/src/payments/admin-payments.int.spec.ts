@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { httpHelpers } from '../../test/http';
 import { tinyPng } from '../../test/multipart';
+import { transferReference } from '../contracts/bank-transfer';
 
 /**
  * The back office's registration and upgrade payments (seed 002 "Transactions screen", Registration
@@ -116,6 +117,34 @@ describe('GET /api/admin/package-payments', () => {
     const none = await list('package-payments', { filter: { q: 'nobody-like-this' } });
     expect(none.range).toBe('package-payments */0');
     expect(none.rows).toEqual([]);
+  });
+
+  it('gives receipt payments the transfer reference the member was told to use; card checkouts have none and can be left out', async () => {
+    const registration = await h.call('GET', `/api/admin/package-payments/${waitingPaymentId}`, { token: admin });
+    expect(registration).toMatchObject({ status: 200, body: { transfer_reference: transferReference('registration', waiting.username) } });
+    expect(transferReference('registration', waiting.username)).toMatch(/^HLN-REG-[A-Z0-9]+$/);
+    const upgrades = await list('package-payments', { filter: { purpose: 'upgrade', member_id: upgraded.id } });
+    expect(upgrades.rows.map((row) => [row.package_name, row.transfer_reference]).sort()).toEqual([
+      ['Gold', transferReference('upgrade', upgraded.username, 4)],
+      ['Silver', transferReference('upgrade', upgraded.username, 3)],
+    ]);
+
+    // Two Pay clicks on a card payment: two started checkouts, no transfer, no receipt, not pending.
+    const carder = await h.registeredMember({ first_name: 'Chidi', last_name: 'Card' });
+    for (let click = 0; click < 2; click++) {
+      const started = await h.call('POST', '/api/payments/initiate', {
+        token: carder.token,
+        body: { amount: 35_000, description: 'Bronze registration', txn_source: 'package_payment', is_upgrade: 0, meta_data: 2, payment_type: 'payment_gateway' },
+      });
+      expect(started.status, started.body.message).toBe(200);
+    }
+    const cards = await list('package-payments', { filter: { member_id: carder.id } });
+    expect(cards.rows.map((row) => [row.method, row.status, row.queue, row.transfer_reference, row.receipt_url])).toEqual([
+      ['card', 'initiated', 'other', null, null],
+      ['card', 'initiated', 'other', null, null],
+    ]);
+    expect((await list('package-payments', { filter: { member_id: carder.id, status_neq: 'initiated' } })).rows).toEqual([]);
+    expect((await list('package-payments', { filter: { queue: 'pending' } })).rows.map((row) => row.member_id)).not.toContain(carder.id);
   });
 
   it('answers getMany and getOne, 404 for an unknown id, 422 for a bad filter', async () => {

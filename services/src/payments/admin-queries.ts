@@ -7,6 +7,7 @@ import { koboToNaira } from '../core/money';
 import type { PackagePaymentStatus } from '../database';
 import { awaitingDecision, paymentToApi } from './queries';
 import { storedFileLink } from '../core/stored-files';
+import { transferReference } from '../contracts/bank-transfer';
 
 /**
  * Reads for the back office's Registration History tab (seed 002 "Transactions screen"): package
@@ -54,7 +55,7 @@ export const packagePaymentsResource = {
   search: (q: string) => memberSearch(q, [sql`p.reference`]),
 };
 
-type PaymentRow = Parameters<typeof paymentToApi>[0] & { held_kobo?: string | number | null };
+type PaymentRow = Parameters<typeof paymentToApi>[0] & { package_id: number | null; held_kobo?: string | number | null };
 
 const paymentFrom = sql`
   from package_payments p
@@ -63,7 +64,7 @@ const paymentFrom = sql`
   left join packages prev on prev.id = p.from_package_id`;
 
 const paymentColumns = sql`
-  p.id, p.member_id, p.purpose, p.method, p.amount_due, p.amount_paid, p.status, p.status_reason, p.description,
+  p.id, p.member_id, p.purpose, p.method, p.package_id, p.amount_due, p.amount_paid, p.status, p.status_reason, p.description,
     p.reference, p.receipt_path, p.created_at, p.decided_at, m.first_name, m.last_name, m.username,
     pkg.name as package_name, prev.name as previous_package_name,
     case when p.purpose = 'registration' then (
@@ -75,7 +76,27 @@ function adminPayment(row: PaymentRow): AdminPackagePayment {
   const method = row.method === 'payment_gateway' ? 'card' : row.method === 'pop' ? 'receipt' : 'wallet';
   const queue = awaitingDecision.includes(row.status as PackagePaymentStatus) ? 'pending' : row.method === 'pop' ? 'history' : 'other';
   const receiptUrl = row.receipt_path ? storedFileLink(`/${row.receipt_path.replace(/^\/+/, '')}`) : null;
-  return { ...payment, member_id: row.member_id, full_name: `${row.first_name} ${row.last_name}`, method, queue, receipt_url: receiptUrl, held_bonuses: koboToNaira(Number(row.held_kobo ?? 0)) };
+  return {
+    ...payment,
+    member_id: row.member_id,
+    full_name: `${row.first_name} ${row.last_name}`,
+    method,
+    queue,
+    receipt_url: receiptUrl,
+    transfer_reference: paymentTransferReference(row),
+    held_bonuses: koboToNaira(Number(row.held_kobo ?? 0)),
+  };
+}
+
+/**
+ * What the member was asked to write on the transfer, derived as the member pages derive it: the
+ * welcome page (registration) and the upgrade page (upgrade, with the package upgraded to).
+ */
+function paymentTransferReference(row: PaymentRow): string | null {
+  if (row.method !== 'pop') return null;
+  if (row.purpose === 'registration') return transferReference('registration', row.username);
+  if (row.purpose === 'upgrade') return transferReference('upgrade', row.username, row.package_id);
+  return null;
 }
 
 export async function listPackagePayments(db: Executor, list: ListRequest): Promise<{ rows: AdminPackagePayment[]; total: number }> {
