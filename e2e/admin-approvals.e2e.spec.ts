@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../services/src/seed/demo-company';
-import { type MemberAppTest, confirmInDialog, fullShot, receiptImage, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
+import { transferReference } from '../services/src/contracts/bank-transfer';
+import { type MemberAppTest, confirmInDialog, fullShot, phone, receiptImage, shots, signInAdmin, startMemberApp, expectToast } from './member-app';
 
 /**
  * The back office's payment approvals (seed 002 "Transactions screen", Registration History): an
@@ -14,6 +15,7 @@ type Member = Awaited<ReturnType<MemberAppTest['http']['registeredMember']>>;
 let toApprove: Member;
 let toDecline: Member;
 let upgraded: Member;
+let carder: Member; // clicked Pay on a card payment twice and never paid
 
 async function uploadReceipt(member: Member, description: string) {
   const uploaded = await app.http.upload('POST', '/api/payments/initiate', {
@@ -33,6 +35,14 @@ beforeAll(async () => {
   await uploadReceipt(toDecline, 'Bronze registration');
   upgraded = await app.http.activeMember({ first_name: 'Ngozi', last_name: 'Eze' });
   await app.http.payByReceipt(upgraded, { upgradeTo: 3 });
+  carder = await app.http.registeredMember({ first_name: 'Chidi', last_name: 'Cardless' });
+  for (let click = 0; click < 2; click++) {
+    const started = await app.http.call('POST', '/api/payments/initiate', {
+      token: carder.token,
+      body: { amount: 35_000, description: 'Bronze registration', txn_source: 'package_payment', is_upgrade: 0, meta_data: 2, payment_type: 'payment_gateway' },
+    });
+    expect(started.status, started.body.message).toBe(200);
+  }
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -56,6 +66,10 @@ describe('payment approvals', () => {
     await expect.poll(() => row(page, toDecline.username).count()).toBe(1);
     await expect.poll(() => row(page, upgraded.username).count()).toBe(0); // decided payments are not pending
     expect(await row(page, toApprove.username).textContent()).toContain('₦35,000.00');
+    // The transfer reference the member was told to use, in the row, to match the bank statement.
+    const reference = transferReference('registration', toApprove.username);
+    expect(await row(page, toApprove.username).getByTestId('row-transfer-reference').textContent()).toBe(reference);
+    await expect.poll(() => row(page, carder.username).count()).toBe(0); // a started card checkout is not pending
     await fullShot(page, 'admin-approvals-pending');
 
     // View Receipt: the uploaded image with package, amount, description and status.
@@ -65,6 +79,8 @@ describe('payment approvals', () => {
     await expect.poll(() => receipt.getByTestId('receipt-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const details = await receipt.textContent();
     for (const text of ['Bronze', '₦35,000.00', 'Bronze registration, transfer from GTBank', 'Pending']) expect(details).toContain(text);
+    expect(await receipt.getByTestId('transfer-reference-value').textContent()).toBe(reference);
+    await receipt.getByRole('button', { name: 'Copy transfer reference' }).waitFor();
     await fullShot(page, 'admin-approvals-receipt');
     await receipt.getByRole('button', { name: 'Close' }).click();
     await receipt.waitFor({ state: 'hidden' });
@@ -99,6 +115,42 @@ describe('payment approvals', () => {
     await page.getByRole('dialog', { name: 'View Payment Receipt' }).getByText('The transfer is not in our account yet.').waitFor();
     await page.keyboard.press('Escape');
     await fullShot(page, 'admin-approvals-history');
+  });
+
+  it('All Payments hides card checkouts never paid until asked, and shows them muted, labelled, without View Receipt', async () => {
+    for (const [options, name] of [
+      [{ viewport: { width: 1366, height: 800 } }, 'desktop'],
+      [phone, 'phone'],
+    ] as const) {
+      const page = await app.newPage(options);
+      await signInAdmin(page, app.base, demoLogins.admin);
+      await page.goto(`${app.base}/admin/package-payments`);
+      await page.getByTestId('tab-all').click();
+      await row(page, 'Ngozi Eze').first().waitFor(); // by full name: a phone row has no username column
+      await expect.poll(() => row(page, 'Chidi Cardless').count()).toBe(0);
+      const toggle = page.getByTestId('show-started').locator('input');
+      expect(await toggle.isChecked()).toBe(false);
+      await page.getByText(/Show card checkouts not paid \(\d+\)/).waitFor();
+      await fullShot(page, `admin-approvals-all-${name}`);
+
+      await toggle.click();
+      await expect.poll(() => row(page, 'Chidi Cardless').count()).toBe(2);
+      for (const attempt of await row(page, 'Chidi Cardless').all()) {
+        expect(await attempt.textContent()).toContain('Card checkout started, not paid');
+        expect(await attempt.getByRole('button', { name: 'View Receipt' }).count()).toBe(0);
+        expect(await attempt.getByRole('button', { name: 'Details' }).count()).toBe(0);
+        expect(await attempt.getByTestId('row-transfer-reference').count()).toBe(0);
+      }
+      // A receipt payment in the same list keeps its View Receipt.
+      expect(await row(page, 'Ngozi Eze').first().getByRole('button', { name: 'View Receipt' }).count()).toBeGreaterThan(0);
+      await fullShot(page, `admin-approvals-all-started-${name}`);
+
+      // Leaving the tab and coming back hides them again.
+      await page.getByTestId('tab-history').click();
+      await page.getByTestId('tab-all').click();
+      await expect.poll(() => row(page, 'Chidi Cardless').count()).toBe(0);
+      await page.context().close();
+    }
   });
 
   it('lists paid registrations with their upgrade history, and the upgrades', async () => {

@@ -1,5 +1,5 @@
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
-import { Chip, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Chip, Divider, FormControlLabel, Stack, Switch, Tab, Tabs, Typography } from '@mui/material';
 import { Fragment, type SyntheticEvent } from 'react';
 import {
   FilterButton,
@@ -23,11 +23,19 @@ import { DeclineButton } from './DeclineButton';
 import { SerialField } from '../common/SerialField';
 import { StatusChip } from './StatusChip';
 import { ViewReceiptButton } from './ViewReceiptButton';
+import { TransferReferenceLine } from './TransferReference';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { ResponsiveDatagrid } from '../common/ResponsiveDataTable';
 
 type Queue = 'pending' | 'history' | 'all';
 const queues: Queue[] = ['pending', 'history', 'all'];
+
+/**
+ * Every Pay click on a card payment records a started checkout (an `initiated` payment); most are
+ * abandoned. All Payments hides them unless asked (they never reach the Pending or Upload History
+ * tabs): a list filter, the rows themselves are projections and stay as they are.
+ */
+const hideStarted = { status_neq: 'initiated' } as const;
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -41,14 +49,15 @@ const filters = [
 ];
 
 /** How many payments a tab holds (the seed's Pending Approvals and Total Processed Payment Uploads counters). */
-const useQueueTotal = (queue: Queue) => {
-  const { total } = useGetList('package-payments', { pagination: { page: 1, perPage: 1 }, filter: queue === 'all' ? {} : { queue } });
+const useQueueTotal = (queue: Queue, startedHidden: boolean) => {
+  const filter = queue === 'all' ? (startedHidden ? hideStarted : {}) : { queue };
+  const { total } = useGetList('package-payments', { pagination: { page: 1, perPage: 1 }, filter });
   return total;
 };
 
-const TabLabel = ({ queue }: { queue: Queue }) => {
+const TabLabel = ({ queue, startedHidden }: { queue: Queue; startedHidden: boolean }) => {
   const translate = useTranslate();
-  const total = useQueueTotal(queue);
+  const total = useQueueTotal(queue, startedHidden);
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <span>{translate(`pos.approvals.tabs.${queue}`)}</span>
@@ -81,7 +90,11 @@ const AmountWithRelease = (_props: { label?: string; source?: string }) => {
   );
 };
 
-/** View Receipt for every row; Approve and Decline for payments still waiting, and only for administrators. */
+/**
+ * View Receipt for a receipt payment (Details for a card payment waiting for a decision; nothing for
+ * other card and wallet payments, which have no receipt); Approve and Decline for payments still
+ * waiting, and only for administrators.
+ */
 const RowActions = (_props: { label?: string }) => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
@@ -89,9 +102,11 @@ const RowActions = (_props: { label?: string }) => {
   if (!record) return null;
   const decidable = permissions === 'admin' && record.queue === 'pending';
   const held = heldReleased(record);
+  const viewable = record.method === 'receipt' || record.queue === 'pending';
+  if (!viewable && !decidable) return null;
   return (
     <Stack direction="column" alignItems="flex-start" sx={{ whiteSpace: 'nowrap' }}>
-      <ViewReceiptButton />
+      {viewable ? <ViewReceiptButton /> : null}
       {decidable ? (
         <>
           <CommandButton
@@ -122,7 +137,14 @@ const EmptyText = ({ queue }: { queue: Queue }) => <>{useTranslate()(`pos.approv
 const PaymentsGrid = ({ queue }: { queue: Queue }) => {
   const translate = useTranslate();
   return (
-    <ResponsiveDatagrid phoneColumns={['full_name', 'status', 'resources.package-payments.fields.actions']} rowClick={false} bulkActionButtons={false} empty={emptyText(queue)} sx={{ '& .column-narration': { maxWidth: 220 } }}>
+    <ResponsiveDatagrid
+      phoneColumns={['full_name', 'status', 'resources.package-payments.fields.actions']}
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={emptyText(queue)}
+      rowSx={(record) => (record.status === 'initiated' ? { opacity: 0.6, '& td': { color: 'text.secondary' } } : {})}
+      sx={{ '& .column-narration': { maxWidth: 220 } }}
+    >
       <SerialField label="resources.package-payments.fields.serial" />
       <TextField source="full_name" />
       <TextField source="username" />
@@ -134,6 +156,7 @@ const PaymentsGrid = ({ queue }: { queue: Queue }) => {
             <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {translate(`pos.approvals.purpose.${record.purpose}`)} · {translate(`pos.approvals.method.${record.method}`)}
             </Typography>
+            {record.transfer_reference ? <TransferReferenceLine reference={record.transfer_reference} /> : null}
           </>
         )}
       />
@@ -154,27 +177,54 @@ const PaymentsGrid = ({ queue }: { queue: Queue }) => {
 const TabbedPayments = () => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const queue: Queue = filterValues.queue === 'pending' || filterValues.queue === 'history' ? filterValues.queue : 'all';
+  // A status chosen in the filters wins: "Started, not paid" must then show them.
+  const startedHidden = filterValues.status_neq === 'initiated' && !filterValues.status;
   const change = (_event: SyntheticEvent, value: Queue) => {
-    const { queue: _dropped, ...rest } = filterValues;
-    setFilters(value === 'all' ? rest : { ...rest, queue: value }, displayedFilters);
+    const { queue: _dropped, status_neq: _shown, ...rest } = filterValues;
+    // Opening All Payments hides the unpaid card checkouts again.
+    setFilters(value === 'all' ? { ...rest, ...(rest.status ? {} : hideStarted) } : { ...rest, queue: value }, displayedFilters);
   };
   return (
     <Fragment>
       <Tabs variant="scrollable" value={queue} indicatorColor="primary" onChange={change}>
         {queues.map((q) => (
-          <Tab key={q} value={q} label={<TabLabel queue={q} />} data-testid={`tab-${q}`} />
+          <Tab key={q} value={q} label={<TabLabel queue={q} startedHidden={startedHidden} />} data-testid={`tab-${q}`} />
         ))}
       </Tabs>
       <Divider />
+      {queue === 'all' && !filterValues.status ? <StartedToggle hidden={startedHidden} /> : null}
       <PaymentsGrid queue={queue} />
     </Fragment>
+  );
+};
+
+/** All Payments: a switch to show the card checkouts never paid, with how many there are. */
+const StartedToggle = ({ hidden }: { hidden: boolean }) => {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { total } = useGetList('package-payments', { pagination: { page: 1, perPage: 1 }, filter: { status: 'initiated' } });
+  if (!total && hidden) return null;
+  const toggle = (_event: unknown, show: boolean) => {
+    const { status_neq: _dropped, ...rest } = filterValues;
+    setFilters(show ? rest : { ...rest, ...hideStarted }, displayedFilters);
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ px: 2, pt: 1, alignItems: { sm: 'center' } }}>
+      <FormControlLabel
+        control={<Switch size="small" checked={!hidden} onChange={toggle} data-testid="show-started" />}
+        label={<Typography variant="body2">{translate('pos.approvals.started.show', { count: total ?? 0 })}</Typography>}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {translate('pos.approvals.started.help')}
+      </Typography>
+    </Stack>
   );
 };
 
 /** Registration, upgrade and product purchase payments (seed 002 "Registration History"). */
 export const PackagePaymentList = () => (
   <List
-    filterDefaultValues={{ queue: 'pending' }}
+    filterDefaultValues={{ queue: 'pending', ...hideStarted }}
     sort={{ field: 'created_at', order: 'DESC' }}
     perPage={25}
     filters={filters}
